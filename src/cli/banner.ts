@@ -1,0 +1,29 @@
+import chalk from 'chalk';
+import { MockServer } from '../start-mock';
+import { LogFormat } from './log-format';
+
+/** The start-up banner: where to connect, with which keys, under which scenario and clock. */
+export function banner(mock: MockServer, format: LogFormat): string {
+  const ctx = mock.context;
+  const workspaces = [...ctx.store.workspaces.values()].map((workspace) => ({
+    id: workspace.id,
+    name: workspace.name,
+    account: workspace.account,
+    test_keys: mock.keys.filter((key) => key.workspace === workspace.id && !key.livemode && key.expires_at === null).map((key) => ({ kind: key.kind, key: key.key })),
+  }));
+  const clock = ctx.clock.state();
+  if (format === 'json') {
+    return JSON.stringify({ msg: 'ready', url: mock.url, scenario: ctx.scenario.scenario, clock, workspaces });
+  }
+  const lines = [''];
+  for (const workspace of workspaces) {
+    lines.push(`  ${chalk.bold(workspace.name)} ${chalk.dim(`(${workspace.id}, ${workspace.account})`)}`);
+    for (const key of workspace.test_keys) lines.push(`    ${key.kind.padEnd(12)} ${key.key}`);
+  }
+  lines.push('');
+  lines.push(`  scenario ${chalk.cyan(ctx.scenario.scenario)}   clock ${chalk.cyan(clock.mode)} ${clock.iso}`);
+  lines.push(`  try: curl -u ${workspaces[0]?.test_keys.find((key) => key.kind === 'secret')?.key ?? '<secret key>'}: ${mock.url}/v1/payments -d amount=2000 -d currency=usd`);
+  lines.push(`  admin: ${mock.url}/_mock/keys   docs: ${mock.url}/openapi.json`);
+  lines.push('');
+  return lines.join('\n');
+}

@@ -1,0 +1,130 @@
+import chalk from 'chalk';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { ConfigError } from '../errors/api-error';
+import { FixtureError } from '../fixtures/fixture-types';
+import { readFixtures } from '../fixtures/read-fixtures';
+import { applyFixtures } from '../fixtures/apply-fixtures';
+import { openApiDocument } from '../openapi/build-openapi';
+import { PACKAGE_VERSION } from '../package-version';
+import { FIXTURE_SCHEMA } from '../schemas/fixtures';
+import { SCENARIOS, ScenarioName } from '../scenarios/scenarios';
+import { MockServer, startMock } from '../start-mock';
+import { Random } from '../store/random';
+import { Store } from '../store/store';
+import { banner } from './banner';
+import { formatRequestLine, LogFormat } from './log-format';
+
+export interface CliIO {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  /** Whether stdout is a terminal (pretty logs by default). */
+  isTTY: boolean;
+}
+
+const processIO: CliIO = {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+  isTTY: Boolean(process.stdout.isTTY),
+};
+
+interface ServeOptions {
+  port: number;
+  host: string;
+  fixtures?: string;
+  clock: string;
+  scenario: ScenarioName;
+  seed?: number;
+  log?: LogFormat;
+  state?: string;
+  adminToken?: string;
+}
+
+const integer = (name: string, min: number, max: number) => (value: string) => {
+  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) throw new InvalidArgumentError(`${name} must be an integer from ${min} to ${max}.`);
+  return Number(value);
+};
+
+/**
+ * Runs the command line. Serving resolves once the server listens (with the server, so tests can close it);
+ * the one-shot subcommands resolve with their exit code. Never throws: problems are one line on stderr, exit 1.
+ */
+export async function main(argv: string[], io: CliIO = processIO): Promise<{ exitCode: number; mock?: MockServer }> {
+  let result: { exitCode: number; mock?: MockServer } = { exitCode: 0 };
+  const program = new Command('payments-mock')
+    .description('A strict, stateful, in-memory sandbox of the payments API.')
+    .version(PACKAGE_VERSION, '-v, --version')
+    .exitOverride()
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr, outputError: (text, write) => write(chalk.red(text)) })
+    .addOption(new Option('--port <n>', 'port to listen on; 0 = any free port').default(4010).env('PAYMENTS_MOCK_PORT').argParser(integer('--port', 0, 65535)))
+    .addOption(new Option('--host <addr>', 'address to listen on').default('127.0.0.1').env('PAYMENTS_MOCK_HOST'))
+    .addOption(new Option('--fixtures <path|none>', 'fixture file or folder; none = one empty generated workspace (default: bundled fixtures/default.json)').env('PAYMENTS_MOCK_FIXTURES'))
+    .addOption(new Option('--clock <mode>', 'real, frozen, frozen@<ISO-8601> or offset:<duration> (e.g. offset:-2d)').default('real').env('PAYMENTS_MOCK_CLOCK'))
+    .addOption(new Option('--scenario <name>', 'starting scenario').choices(SCENARIOS).default('happy').env('PAYMENTS_MOCK_SCENARIO'))
+    .addOption(new Option('--seed <n>', 'makes ids, faults and generated data reproducible (default: random)').env('PAYMENTS_MOCK_SEED').argParser(integer('--seed', 0, 2 ** 32 - 1)))
+    .addOption(new Option('--log <format>', 'request log: pretty, json or off (default: pretty on a terminal, else json)').choices(['pretty', 'json', 'off']).env('PAYMENTS_MOCK_LOG'))
+    .addOption(new Option('--state <file>', 'load the store from this file if it exists; save it on SIGINT/SIGTERM and POST /_mock/state/save').env('PAYMENTS_MOCK_STATE'))
+    .addOption(new Option('--admin-token <token>', 'require Authorization: Bearer <token> on /_mock/* (except health)').env('PAYMENTS_MOCK_ADMIN_TOKEN'))
+    .action(async (options: ServeOptions) => {
+      result = { exitCode: 0, mock: await serve(options, io) };
+    });
+
+  const fixtures = program.command('fixtures').description('work with fixture files');
+  fixtures
+    .command('validate <path>')
+    .description('check a fixture file or folder; prints each problem as file: /json/pointer: message')
+    .action((path: string) => {
+      result = { exitCode: validateFixtures(path, io) };
+    });
+  fixtures
+    .command('schema')
+    .description('print the JSON Schema of fixture files')
+    .action(() => io.stdout(`${JSON.stringify(FIXTURE_SCHEMA, null, 2)}\n`));
+  program
+    .command('openapi')
+    .description('print the OpenAPI 3.1 document')
+    .action(() => io.stdout(`${JSON.stringify(openApiDocument(), null, 2)}\n`));
+
+  try {
+    await program.parseAsync(argv);
+    return result;
+  } catch (error) {
+    if (error instanceof CommanderError) return { exitCode: error.exitCode === 0 ? 0 : 1 };
+    if (error instanceof ConfigError) {
+      io.stderr(`${chalk.red(`payments-mock: ${error.message}`)}\n`);
+      return { exitCode: 1 };
+    }
+    io.stderr(`${chalk.red(`payments-mock: unexpected error: ${(error as Error).message}`)}\n`);
+    return { exitCode: 1 };
+  }
+}
+
+async function serve(options: ServeOptions, io: CliIO): Promise<MockServer> {
+  const log: LogFormat = options.log ?? (io.isTTY ? 'pretty' : 'json');
+  const mock = await startMock({
+    port: options.port,
+    host: options.host,
+    ...(options.fixtures !== undefined ? { fixtures: options.fixtures } : {}),
+    clock: options.clock,
+    scenario: options.scenario,
+    ...(options.seed !== undefined ? { seed: options.seed } : {}),
+    ...(options.state ? { state: options.state } : {}),
+    ...(options.adminToken ? { adminToken: options.adminToken } : {}),
+    ...(log !== 'off' ? { onRequest: (line) => io.stdout(`${formatRequestLine(line, log, new Date())}\n`) } : {}),
+  });
+  io.stdout(`payments-mock listening on ${mock.url}\n`);
+  io.stdout(`${banner(mock, log)}\n`);
+  return mock;
+}
+
+function validateFixtures(path: string, io: CliIO): number {
+  try {
+    const documents = readFixtures(path);
+    applyFixtures(new Store(new Random(0)), documents, 0);
+    io.stdout(`${path}: ok (${documents.length} file${documents.length === 1 ? '' : 's'})\n`);
+    return 0;
+  } catch (error) {
+    if (!(error instanceof FixtureError)) throw error;
+    for (const problem of error.problems) io.stderr(`${problem.file}: ${problem.pointer || '/'}: ${problem.message}\n`);
+    return 1;
+  }
+}

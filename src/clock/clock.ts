@@ -1,0 +1,110 @@
+import { ConfigError } from '../errors/api-error';
+import { parseDuration } from './duration';
+
+export type ClockMode = 'real' | 'frozen' | 'offset';
+
+export interface ClockState {
+  mode: ClockMode;
+  now: number;
+  iso: string;
+}
+
+/** Reads the machine's time: the one place outside tests that may. Real-time features (rate limits) use it too. */
+export const systemMs = (): number => Date.now();
+
+/**
+ * The mock clock: the only source of "now" for created timestamps, idempotency, the event window and key grace.
+ * `real` follows the machine, `frozen` stands still until moved, `offset` follows the machine shifted.
+ *
+ * @example
+ * const clock = Clock.fromSpec('frozen@2026-01-01T00:00:00Z');
+ * clock.advance('25h');
+ * clock.now(); // 1767315600
+ */
+export class Clock {
+  private mode: ClockMode = 'real';
+  private frozenAtMs = 0;
+  private offsetMs = 0;
+  private readonly listeners: Array<() => void> = [];
+
+  static fromSpec(spec: string = 'real'): Clock {
+    const clock = new Clock();
+    if (spec === 'real') return clock;
+    if (spec === 'frozen') {
+      clock.set('frozen');
+      return clock;
+    }
+    if (spec.startsWith('frozen@')) {
+      clock.set('frozen', spec.slice('frozen@'.length));
+      return clock;
+    }
+    if (spec.startsWith('offset:')) {
+      clock.mode = 'offset';
+      clock.offsetMs = parseDuration(spec.slice('offset:'.length)) * 1000;
+      return clock;
+    }
+    throw new ConfigError(`Invalid clock "${spec}": use real, frozen, frozen@<ISO-8601>, or offset:<duration> (e.g. offset:-2d).`);
+  }
+
+  /** Current time in milliseconds. */
+  nowMs(): number {
+    if (this.mode === 'frozen') return this.frozenAtMs;
+    return systemMs() + this.offsetMs;
+  }
+
+  /** Current time in Unix seconds: what every `created` carries. */
+  now(): number {
+    return Math.floor(this.nowMs() / 1000);
+  }
+
+  state(): ClockState {
+    const ms = this.nowMs();
+    return { mode: this.mode, now: Math.floor(ms / 1000), iso: new Date(Math.floor(ms / 1000) * 1000).toISOString() };
+  }
+
+  /** Switches mode; `now` (Unix seconds or ISO-8601) places the clock, and defaults to the current mock time. */
+  set(mode: ClockMode, now?: string | number): ClockState {
+    const targetMs = now === undefined ? this.nowMs() : parseInstant(now);
+    this.mode = mode;
+    if (mode === 'real') this.offsetMs = 0;
+    if (mode === 'frozen') this.frozenAtMs = targetMs;
+    if (mode === 'offset') this.offsetMs = targetMs - systemMs();
+    this.changed();
+    return this.state();
+  }
+
+  /** Moves the clock forward (or back, with a negative duration) in any mode. */
+  advance(by: string | number): ClockState {
+    const ms = parseDuration(by) * 1000;
+    if (this.mode === 'frozen') this.frozenAtMs += ms;
+    else {
+      this.mode = 'offset';
+      this.offsetMs += ms;
+    }
+    this.changed();
+    return this.state();
+  }
+
+  /** Called after every explicit move, so stores can drop what time has expired. */
+  onChange(listener: () => void): void {
+    this.listeners.push(listener);
+  }
+
+  private changed(): void {
+    for (const listener of this.listeners) listener();
+  }
+}
+
+/** Unix seconds (number or digit string) or an ISO-8601 date-time, in milliseconds. */
+export function parseInstant(value: string | number): number {
+  if (typeof value === 'number' || /^\d+$/.test(value)) {
+    const seconds = Number(value);
+    if (!Number.isSafeInteger(seconds)) throw new ConfigError(`Invalid time ${value}: expected Unix seconds.`);
+    return seconds * 1000;
+  }
+  const ms = Date.parse(value);
+  if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(ms)) {
+    throw new ConfigError(`Invalid time "${value}": use Unix seconds or ISO-8601 such as 2026-01-01T00:00:00Z.`);
+  }
+  return ms;
+}

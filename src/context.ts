@@ -1,0 +1,108 @@
+import { Clock } from './clock/clock';
+import { expireEvents } from './domain/events';
+import { applyFixtures } from './fixtures/apply-fixtures';
+import { NamedDocument } from './fixtures/read-fixtures';
+import { FixtureDocument } from './fixtures/fixture-types';
+import { FaultQueue } from './scenarios/faults';
+import { RateLimiter } from './scenarios/rate-limiter';
+import { parseScenario, Scenario, ScenarioDice, ScenarioName, ScenarioOptions } from './scenarios/scenarios';
+import { Journal } from './store/journal';
+import { Random } from './store/random';
+import { Partition, Store } from './store/store';
+import { expireIdempotency } from './domain/idempotency';
+import { newWorkspace } from './domain/workspaces';
+
+/** Where a request log line goes; the CLI prints it, embedders may collect it. */
+export interface RequestLogLine {
+  method: string;
+  path: string;
+  status: number;
+  duration_ms: number;
+  key_kind: string | null;
+  replayed: boolean;
+  request_id: string;
+}
+
+export interface ContextOptions {
+  /** Parsed fixture documents; empty = one generated workspace. */
+  fixtures: NamedDocument[];
+  clock: Clock;
+  scenario?: ScenarioName;
+  scenarioOptions?: ScenarioOptions;
+  seed?: number;
+  adminToken?: string;
+  journalSize?: number;
+  onRequest?: (line: RequestLogLine) => void;
+}
+
+/**
+ * Everything one mock instance owns: its store, clock, scenario, fault queue and journal. Created per instance
+ * and passed down; nothing is module-global, so instances in one process are independent.
+ */
+export class MockContext {
+  store: Store;
+  readonly clock: Clock;
+  readonly random: Random;
+  readonly dice: ScenarioDice;
+  readonly faults = new FaultQueue();
+  readonly rateLimiter = new RateLimiter();
+  readonly journal: Journal;
+  scenario: Scenario;
+  /** The address clients use, for absolute doc_url links; set by startMock once it listens. */
+  baseUrl: string | undefined;
+  readonly adminToken: string | undefined;
+  readonly onRequest: ((line: RequestLogLine) => void) | undefined;
+  /** Saves the store to the --state file; set by startMock when there is one. */
+  saveState: (() => Promise<string>) | undefined;
+  private fixtures: NamedDocument[];
+
+  constructor(options: ContextOptions) {
+    this.clock = options.clock;
+    this.random = new Random(options.seed);
+    this.dice = new ScenarioDice(this.random);
+    this.journal = new Journal(options.journalSize ?? 1000);
+    this.scenario = parseScenario(options.scenario ?? 'happy', options.scenarioOptions);
+    this.adminToken = options.adminToken;
+    this.onRequest = options.onRequest;
+    this.fixtures = options.fixtures;
+    this.store = this.freshStore(this.random);
+    this.clock.onChange(() => this.expire());
+  }
+
+  /** Back to the fixtures: store, keys and journal; the clock and scenario stay as they are. */
+  reset(): void {
+    this.store = this.freshStore(this.random);
+    this.journal.clear();
+    this.faults.clear();
+  }
+
+  /**
+   * Replaces the store with a saved state (fixture format, checked against the schema already); throws
+   * FixtureError and changes nothing if it does not load. Fixtures stay what reset returns to.
+   */
+  loadState(document: FixtureDocument, file: string): void {
+    const store = new Store(this.random);
+    applyFixtures(store, [{ file, document }], this.clock.now());
+    if (document.random) this.random.restore(document.random);
+    this.store = store;
+  }
+
+  /** Drops events and idempotency records that time has expired, in every partition. */
+  expire(): void {
+    const now = this.clock.now();
+    for (const partition of this.store.partitions()) this.expirePartition(partition, now);
+  }
+
+  expirePartition(partition: Partition, now: number): void {
+    expireEvents(partition, now);
+    expireIdempotency(partition, now);
+  }
+
+  private freshStore(random: Random): Store {
+    const store = new Store(random);
+    const now = this.clock.now();
+    if (this.fixtures.length > 0) applyFixtures(store, this.fixtures, now);
+    else newWorkspace(store, { name: 'Default workspace', now });
+    return store;
+  }
+}

@@ -1,0 +1,21 @@
+import { IdempotencyRecord, Partition } from '../store/store';
+
+/** How long a saved response answers retries with the same Idempotency-Key. */
+export const IDEMPOTENCY_WINDOW_SECONDS = 24 * 3600;
+export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
+
+/** A record still answers while `now - created` is under 24 hours; at exactly 24h the key starts afresh. */
+export function isLive(record: IdempotencyRecord, now: number): boolean {
+  return now - record.created < IDEMPOTENCY_WINDOW_SECONDS;
+}
+
+/**
+ * Frees records older than the window. The map is in creation order, so this stops at the first live record;
+ * one made while the clock was set back may linger until then, but `isLive` still hides it.
+ */
+export function expireIdempotency(partition: Partition, now: number): void {
+  for (const [key, record] of partition.idempotency) {
+    if (isLive(record, now)) return;
+    if (record.response) partition.idempotency.delete(key);
+  }
+}

@@ -1,0 +1,118 @@
+import { ApiError } from '../errors/api-error';
+import { CURRENCIES } from '../schemas/currencies';
+import { Payment, PaymentError } from '../schemas/resources';
+import { CardOutcome } from '../store/store';
+import { emitEvent } from './events';
+import { paymentFee } from './fees';
+import { resolvePaymentMethod } from './payment-methods';
+import { Scope } from './scope';
+
+const KNOWN_CURRENCIES = new Set(CURRENCIES);
+
+export interface CreatePaymentParams {
+  amount: number;
+  currency: string;
+  customer?: string;
+  description?: string;
+  metadata?: Record<string, string>;
+}
+
+/** Creates a payment in `requires_confirmation`, as the spec returns it. */
+export function createPayment(scope: Scope, params: CreatePaymentParams): Payment {
+  const currency = params.currency.toLowerCase();
+  if (!KNOWN_CURRENCIES.has(currency)) {
+    throw new ApiError('parameter_invalid', `Invalid currency: ${params.currency}. Use a three-letter ISO 4217 code such as usd or eur.`, { param: 'currency' });
+  }
+  if (params.customer !== undefined && !scope.partition.customers.get(params.customer)) {
+    throw new ApiError('resource_missing', `No such customer: '${params.customer}' in this account's ${scope.livemode ? 'live' : 'test'} mode.`, { param: 'customer', status: 400 });
+  }
+  const id = scope.store.newId('pay');
+  const payment: Payment = {
+    id,
+    object: 'payment',
+    amount: params.amount,
+    amount_received: 0,
+    amount_refunded: 0,
+    currency,
+    status: 'requires_confirmation',
+    client_secret: `${id}_secret_${scope.store.newId('s').slice(2)}`,
+    customer: params.customer ?? null,
+    description: params.description ?? null,
+    metadata: copyMetadata(params.metadata),
+    fee: paymentFee(params.amount, currency),
+    payment_method: null,
+    last_payment_error: null,
+    created: scope.now,
+    livemode: scope.livemode,
+  };
+  scope.partition.payments.add(payment, scope.store.nextSeq());
+  emitEvent(scope, 'payment.created', payment);
+  return payment;
+}
+
+export function getPayment(scope: Scope, id: string): Payment {
+  const payment = scope.partition.payments.get(id);
+  if (!payment) throw new ApiError('resource_missing', `No such payment: '${id}'.`, { param: 'id' });
+  return payment;
+}
+
+const CONFIRMABLE = new Set(['requires_confirmation', 'requires_payment_method', 'requires_action']);
+
+/**
+ * Confirms a payment with a payment method (or, without one, the method it already has, else the test card
+ * 4242…). A decline leaves it in `requires_payment_method` and throws the card error with the payment attached.
+ */
+export function confirmPayment(scope: Scope, payment: Payment, paymentMethod?: string): Payment {
+  if (!CONFIRMABLE.has(payment.status)) {
+    throw new ApiError('payment_intent_unexpected_state', `This payment's status is ${payment.status}, so it cannot be confirmed. Only payments in requires_confirmation, requires_payment_method or requires_action can.`);
+  }
+  if (payment.status === 'requires_action' && paymentMethod === undefined) {
+    // Confirming again after 3-D Secure stands for the customer completing the challenge.
+    return succeed(scope, payment);
+  }
+  const method = resolvePaymentMethod(scope, paymentMethod ?? payment.payment_method ?? 'pm_card_visa');
+  payment.payment_method = method.id;
+  return settle(scope, payment, method.outcome);
+}
+
+/** Applies a card outcome to a payment being confirmed. */
+export function settle(scope: Scope, payment: Payment, outcome: CardOutcome): Payment {
+  if (outcome === 'succeed') return succeed(scope, payment);
+  if (outcome === 'requires_action') {
+    payment.status = 'requires_action';
+    payment.last_payment_error = null;
+    emitEvent(scope, 'payment.requires_action', payment);
+    return payment;
+  }
+  const error = paymentError(outcome, payment.payment_method);
+  payment.status = 'requires_payment_method';
+  payment.last_payment_error = error;
+  emitEvent(scope, 'payment.payment_failed', payment);
+  throw new ApiError(error.code, error.message, {
+    ...(error.decline_code ? { decline_code: error.decline_code } : {}),
+    body: { payment: { ...payment } },
+  });
+}
+
+function succeed(scope: Scope, payment: Payment): Payment {
+  payment.status = 'succeeded';
+  payment.amount_received = payment.amount;
+  payment.last_payment_error = null;
+  emitEvent(scope, 'payment.succeeded', payment);
+  return payment;
+}
+
+function paymentError(outcome: Exclude<CardOutcome, 'succeed' | 'requires_action'>, paymentMethod: string | null): PaymentError {
+  if (outcome === 'expired_card') {
+    return { type: 'card_error', code: 'expired_card', decline_code: null, message: 'Your card has expired.', payment_method: paymentMethod };
+  }
+  const message = outcome === 'insufficient_funds' ? 'Your card has insufficient funds.' : 'Your card was declined.';
+  return { type: 'card_error', code: 'card_declined', decline_code: outcome, message, payment_method: paymentMethod };
+}
+
+/** Metadata in an object without a prototype, so keys like `__proto__` are plain data. */
+function copyMetadata(metadata: Record<string, string> | undefined): Record<string, string> {
+  const copy = Object.create(null) as Record<string, string>;
+  if (metadata) for (const key of Object.keys(metadata)) copy[key] = metadata[key] as string;
+  return copy;
+}

@@ -1,0 +1,45 @@
+import { CardOutcome } from '../store/store';
+
+/** The test cards whose number decides the outcome of a confirmation. Any other valid number succeeds. */
+export const TEST_CARDS: Array<{ number: string; brand: string; outcome: CardOutcome; description: string }> = [
+  { number: '4242424242424242', brand: 'visa', outcome: 'succeed', description: 'Succeeds.' },
+  { number: '5555555555554444', brand: 'mastercard', outcome: 'succeed', description: 'Succeeds (Mastercard).' },
+  { number: '4000000000000002', brand: 'visa', outcome: 'generic_decline', description: '402 card_declined, decline_code generic_decline.' },
+  { number: '4000000000009995', brand: 'visa', outcome: 'insufficient_funds', description: '402 card_declined, decline_code insufficient_funds.' },
+  { number: '4000000000000069', brand: 'visa', outcome: 'expired_card', description: '402 expired_card.' },
+  { number: '4000002500003155', brand: 'visa', outcome: 'requires_action', description: 'requires_action (3-D Secure) until confirmed again.' },
+];
+
+/** `pm_card_*` shortcuts usable as `payment_method` without tokenising first. */
+export const TEST_PAYMENT_METHODS: Record<string, string> = {
+  pm_card_visa: '4242424242424242',
+  pm_card_mastercard: '5555555555554444',
+  pm_card_chargeDeclined: '4000000000000002',
+  pm_card_chargeDeclinedInsufficientFunds: '4000000000009995',
+  pm_card_chargeDeclinedExpiredCard: '4000000000000069',
+  pm_card_authenticationRequired: '4000002500003155',
+};
+
+export function cardOutcome(number: string): CardOutcome {
+  return TEST_CARDS.find((card) => card.number === number)?.outcome ?? 'succeed';
+}
+
+/** The card brand from the number's leading digits. */
+export function cardBrand(number: string): string {
+  if (number.startsWith('4')) return 'visa';
+  if (/^(5[1-5]|2[2-7])/.test(number)) return 'mastercard';
+  if (/^3[47]/.test(number)) return 'amex';
+  if (/^6(011|5)/.test(number)) return 'discover';
+  return 'unknown';
+}
+
+/** The Luhn checksum that every real card number passes. */
+export function passesLuhn(number: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < number.length; i++) {
+    let digit = Number(number[number.length - 1 - i]);
+    if (i % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}

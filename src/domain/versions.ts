@@ -1,0 +1,56 @@
+/**
+ * API versions. Responses are built in the newest shape; for an older version each change newer than it is
+ * undone here, in one place, by the `object` type it touches. A future version that changes a shape adds one
+ * entry to VERSION_CHANGES and nothing else.
+ */
+type Downgrade = (object: Record<string, unknown>) => void;
+
+interface VersionChange {
+  version: string;
+  description: string;
+  /** Turns an object of the new shape back into the shape before `version`, keyed by its `object` field. */
+  downgrade: Record<string, Downgrade>;
+}
+
+const VERSION_CHANGES: VersionChange[] = [
+  {
+    version: '2025-08-27',
+    description: 'Customers return `phone` (before, it was accepted and stored but not returned).',
+    downgrade: { customer: (customer) => void delete customer.phone },
+  },
+];
+
+/** Every version, oldest first. */
+export const VERSIONS = ['2024-09-30', ...VERSION_CHANGES.map((change) => change.version)];
+export const LATEST_VERSION = VERSIONS[VERSIONS.length - 1] as string;
+const KNOWN = new Set(VERSIONS);
+
+export function versionChanges(): Array<{ version: string; description: string }> {
+  return VERSION_CHANGES.map(({ version, description }) => ({ version, description }));
+}
+
+export function isKnownVersion(version: string): boolean {
+  return KNOWN.has(version);
+}
+
+/** The version that was current at a moment: what a new account gets as its default. */
+export function versionAt(unixSeconds: number): string {
+  const day = new Date(unixSeconds * 1000).toISOString().slice(0, 10);
+  let current = VERSIONS[0] as string;
+  for (const version of VERSIONS) if (version <= day) current = version;
+  return current;
+}
+
+/** Rewrites a response body (an object, a list, or an event with its snapshot) into `version`'s shape, in place. */
+export function renderForVersion(body: unknown, version: string): void {
+  if (version === LATEST_VERSION) return;
+  const changes = VERSION_CHANGES.filter((change) => change.version > version);
+  const visit = (value: unknown): void => {
+    if (!value || typeof value !== 'object') return;
+    const object = value as Record<string, unknown>;
+    if (object.object === 'list' && Array.isArray(object.data)) return object.data.forEach(visit);
+    if (object.object === 'event') return visit((object.data as { object?: unknown } | undefined)?.object);
+    for (const change of changes) change.downgrade[String(object.object)]?.(object);
+  };
+  visit(body);
+}

@@ -1,0 +1,25 @@
+import { KeyKind } from '../schemas/resources';
+import { KeyRecord, Store, Workspace } from '../store/store';
+import { newKey } from './keys';
+import { versionAt } from './versions';
+
+const KINDS: KeyKind[] = ['secret', 'publishable', 'restricted'];
+
+/** A fresh, empty workspace with a key of every kind in test and live mode (restricted keys read-only). */
+export function newWorkspace(store: Store, options: { name?: string; now: number }): { workspace: Workspace; keys: KeyRecord[] } {
+  const id = store.newId('ws');
+  const workspace = store.addWorkspace({
+    id,
+    name: options.name ?? `Workspace ${id.slice(-6)}`,
+    account: store.newId('acct'),
+    created: options.now,
+    default_version: versionAt(options.now),
+  });
+  const keys: KeyRecord[] = [];
+  for (const livemode of [false, true]) {
+    for (const kind of KINDS) {
+      keys.push(newKey(store, { kind, livemode, workspace: id, permissions: null, expires_at: null, created: options.now }));
+    }
+  }
+  return { workspace, keys };
+}

@@ -1,0 +1,43 @@
+import { ApiError } from '../../errors/api-error';
+
+/** Admin bodies are small JSON objects; these helpers read them strictly, naming what is wrong. */
+export type Input = Record<string, unknown>;
+
+export function onlyKeys(input: Input, allowed: string[]): void {
+  for (const key of Object.keys(input)) {
+    if (!allowed.includes(key)) {
+      throw new ApiError('parameter_unknown', `Received unknown parameter: ${key}. Accepted here: ${allowed.join(', ') || 'none'}.`, { param: key });
+    }
+  }
+}
+
+export function optionalString(input: Input, name: string): string | undefined {
+  const value = input[name];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || value === '') throw new ApiError('parameter_invalid', `Invalid ${name}: expected a non-empty string.`, { param: name });
+  return value;
+}
+
+export function requiredString(input: Input, name: string): string {
+  const value = optionalString(input, name);
+  if (value === undefined) throw new ApiError('parameter_missing', `Missing required param: ${name}.`, { param: name });
+  return value;
+}
+
+export function optionalBoolean(input: Input, name: string): boolean | undefined {
+  const value = input[name];
+  if (value === undefined) return undefined;
+  if (value === true || value === 'true') return true;
+  if (value === false || value === 'false') return false;
+  throw new ApiError('parameter_invalid', `Invalid ${name}: expected true or false.`, { param: name });
+}
+
+/** Turns configuration errors (a bad duration or time) into a 400 naming the parameter. */
+export function asParam<T>(name: string, read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    throw new ApiError('parameter_invalid', `Invalid ${name}: ${(error as Error).message}`, { param: name });
+  }
+}

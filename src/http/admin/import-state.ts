@@ -1,0 +1,21 @@
+import { MockContext } from '../../context';
+import { ApiError } from '../../errors/api-error';
+import { FixtureDocument, FixtureError } from '../../fixtures/fixture-types';
+import { schemaProblems } from '../../fixtures/read-fixtures';
+
+/** Replaces the store with an exported state, checked like a fixture file; a bad document changes nothing. */
+export function importState(ctx: MockContext, body: unknown): void {
+  const problems = schemaProblems('state', body);
+  if (problems.length > 0) throw invalid(new FixtureError(problems));
+  try {
+    ctx.loadState(body as FixtureDocument, 'state');
+  } catch (error) {
+    if (error instanceof FixtureError) throw invalid(error);
+    throw error;
+  }
+}
+
+function invalid(error: FixtureError): ApiError {
+  const first = error.problems.slice(0, 5).map((p) => `${p.pointer || '/'}: ${p.message}`).join('; ');
+  return new ApiError('parameter_invalid', `Invalid state: ${first}${error.problems.length > 5 ? ` (and ${error.problems.length - 5} more)` : ''}.`);
+}

@@ -1,0 +1,41 @@
+import { ApiError } from '../errors/api-error';
+import { parseForm } from './form';
+
+/** Request bodies larger than this are refused with 413 before they are read further. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export interface ParsedBody {
+  params: Record<string, unknown>;
+  /** Form bodies carry every value as a string; JSON bodies carry real types. */
+  fromText: boolean;
+}
+
+/**
+ * Parses a request body by its Content-Type: JSON or form-encoded, UTF-8. An empty body is no parameters,
+ * whatever the type; anything else is 415.
+ */
+export function parseBody(contentType: string | undefined, body: Buffer): ParsedBody {
+  if (body.length === 0) return { params: Object.create(null) as Record<string, unknown>, fromText: true };
+  const [mediaType = '', ...attributes] = (contentType ?? '').toLowerCase().split(';').map((part) => part.trim());
+  const charset = attributes.find((attribute) => attribute.startsWith('charset='))?.slice('charset='.length).replace(/"/g, '');
+  if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8' && charset !== 'us-ascii') {
+    throw new ApiError('content_type_unsupported', `Unsupported charset "${charset}": send the body as UTF-8.`);
+  }
+  if (mediaType === 'application/json' || mediaType.endsWith('+json')) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(body.toString('utf8'));
+    } catch (error) {
+      throw new ApiError('body_invalid', `Invalid JSON body: ${(error as Error).message}.`);
+    }
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
+      throw new ApiError('body_invalid', 'The JSON body must be an object of parameters, like {"amount": 2000, "currency": "usd"}.');
+    }
+    return { params: parsed as Record<string, unknown>, fromText: false };
+  }
+  if (mediaType === 'application/x-www-form-urlencoded') {
+    return { params: parseForm(body.toString('utf8')), fromText: true };
+  }
+  const given = mediaType ? `"${mediaType.slice(0, 100)}"` : 'no Content-Type';
+  throw new ApiError('content_type_unsupported', `Unsupported body type ${given}: use application/x-www-form-urlencoded or application/json.`);
+}

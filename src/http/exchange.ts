@@ -1,0 +1,21 @@
+import type { IncomingHttpHeaders } from 'node:http';
+
+/**
+ * A request as the mock's core sees it: already read, independent of the transport. The Node listener, the
+ * Express app and `mock.inject()` all produce one of these, so the whole pipeline runs without sockets in tests.
+ */
+export interface MockRequest {
+  method: string;
+  /** Path and query string, as sent. */
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+export interface MockResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+  /** Close the connection without answering: an injected "lost response". */
+  drop?: boolean;
+}

@@ -1,0 +1,82 @@
+import { ApiError } from '../errors/api-error';
+
+/** How deep `a[b][c]…` may nest: far more than any endpoint needs, far less than a hostile body tries. */
+export const MAX_DEPTH = 8;
+
+export type FormValue = string | FormObject | FormValue[];
+export interface FormObject {
+  [key: string]: FormValue;
+}
+
+/**
+ * Parses `application/x-www-form-urlencoded` text (or a query string) with bracket nesting
+ * (`metadata[order]=42`, `card[number]=4242…`). Every object has a null prototype, so keys such as `__proto__`
+ * or `constructor` are plain data and can never reach a prototype.
+ *
+ * @example parseForm('amount=2000&metadata[order]=42') // { amount: '2000', metadata: { order: '42' } }
+ */
+export function parseForm(text: string): FormObject {
+  const root = Object.create(null) as FormObject;
+  if (text === '') return root;
+  for (const pair of text.split('&')) {
+    if (pair === '') continue;
+    const eq = pair.indexOf('=');
+    const name = decode(eq === -1 ? pair : pair.slice(0, eq));
+    const value = eq === -1 ? '' : decode(pair.slice(eq + 1));
+    assign(root, keyPath(name), value, name);
+  }
+  return root;
+}
+
+function decode(text: string): string {
+  try {
+    return decodeURIComponent(text.includes('+') ? text.replace(/\+/g, ' ') : text);
+  } catch {
+    throw new ApiError('body_invalid', `Malformed percent-encoding in "${text.slice(0, 80)}": encode parameters with encodeURIComponent or URLSearchParams.`);
+  }
+}
+
+/** `a[b][]` → ['a', 'b', '']: an empty segment appends to an array. */
+function keyPath(name: string): string[] {
+  const open = name.indexOf('[');
+  if (open <= 0) return [name];
+  const path = [name.slice(0, open)];
+  let rest = name.slice(open);
+  while (rest.length > 0) {
+    const close = rest.indexOf(']');
+    if (rest[0] !== '[' || close === -1) throw new ApiError('body_invalid', `Malformed parameter name "${name.slice(0, 80)}": use brackets like metadata[key].`);
+    path.push(rest.slice(1, close));
+    rest = rest.slice(close + 1);
+    if (path.length > MAX_DEPTH) throw new ApiError('body_invalid', `Parameter "${name.slice(0, 80)}" is nested more than ${MAX_DEPTH} levels deep.`);
+  }
+  return path;
+}
+
+function assign(root: FormObject, path: string[], value: string, name: string): void {
+  let node: FormObject | FormValue[] = root;
+  for (let i = 0; i < path.length; i++) {
+    const segment = path[i] as string;
+    const last = i === path.length - 1;
+    if (Array.isArray(node)) {
+      if (segment !== '' || !last) throw new ApiError('body_invalid', `Unsupported array syntax in "${name.slice(0, 80)}": only name[]=value is accepted.`);
+      node.push(value);
+      return;
+    }
+    const existing: FormValue | undefined = Object.prototype.hasOwnProperty.call(node, segment) ? node[segment] : undefined;
+    if (last) {
+      if (existing !== undefined) throw new ApiError('body_invalid', `Parameter "${name.slice(0, 80)}" was given more than once.`, { param: name.slice(0, 80) });
+      node[segment] = value;
+      return;
+    }
+    const wantArray = path[i + 1] === '';
+    if (existing === undefined) {
+      const child: FormObject | FormValue[] = wantArray ? [] : (Object.create(null) as FormObject);
+      node[segment] = child;
+      node = child;
+    } else if (typeof existing !== 'string' && Array.isArray(existing) === wantArray) {
+      node = existing;
+    } else {
+      throw new ApiError('body_invalid', `Parameter "${name.slice(0, 80)}" conflicts with another parameter of the same name.`, { param: path[0] ?? name });
+    }
+  }
+}

@@ -1,0 +1,192 @@
+import { systemMs } from '../clock/clock';
+import { MockContext } from '../context';
+import { allows, authenticate, maskKey } from '../domain/keys';
+import { LATEST_VERSION, renderForVersion } from '../domain/versions';
+import { ApiError } from '../errors/api-error';
+import { ErrorCode } from '../errors/catalog';
+import { parseScenario, Scenario } from '../scenarios/scenarios';
+import { IdempotencyRecord, KeyRecord, Partition } from '../store/store';
+import { parseBody } from './body';
+import { MockRequest, MockResponse } from './exchange';
+import { parseForm } from './form';
+import { claimIdempotencyKey, checkIdempotencyKey, fingerprint, releaseIdempotencyKey } from './idempotency';
+import { errorResponse, jsonResponse } from './respond';
+import { Router } from './router';
+import { V1_ROUTES, V1Route } from './v1-routes';
+import { validateParams } from './validate';
+import { requestVersion } from './versions-header';
+
+const router = new Router<V1Route>(V1_ROUTES);
+const DEFAULT_RATE_LIMIT = 25;
+const DEFAULT_FLAKY_RATE = 0.1;
+
+/** What the pipeline learned about a request, for the journal and the log line. */
+export interface V1Outcome {
+  response: MockResponse;
+  key: KeyRecord | undefined;
+  idempotencyKey: string | null;
+  replayed: boolean;
+  params: unknown;
+}
+
+/**
+ * One /v1 request through the pipeline, in the order a real API checks things: route, outage, key, version,
+ * rate limit, permission, parameters, idempotency, injected faults and latency, then the handler. Every
+ * failure becomes the JSON error object; nothing is saved for an idempotent retry until the handler runs.
+ */
+export async function handleV1(ctx: MockContext, req: MockRequest, path: string, query: string, requestId: string): Promise<V1Outcome> {
+  const headers: Record<string, string> = { 'Request-Id': requestId, 'Service-Version': LATEST_VERSION };
+  const outcome: V1Outcome = { response: undefined as unknown as MockResponse, key: undefined, idempotencyKey: null, replayed: false, params: undefined };
+  let claim: { partition: Partition; key: string; record: IdempotencyRecord } | undefined;
+  try {
+    const { route, params: pathParams } = router.match(req.method, path);
+    const scenario = requestScenario(ctx, req.headers['mock-scenario']);
+    if (scenario.scenario === 'outage') throw new ApiError('service_unavailable', 'The service is unavailable (scenario "outage"). Retry later, or PUT /_mock/scenario {"scenario":"happy"}.');
+
+    const now = ctx.clock.now();
+    const key = authenticate(ctx.store, req.headers.authorization, now);
+    outcome.key = key;
+    const workspace = ctx.store.workspaces.get(key.workspace);
+    if (!workspace) throw new ApiError('invalid_api_key', `Invalid API key provided: ${maskKey(key.key)} (its workspace was deleted).`);
+    const version = requestVersion(req.headers['service-version'], workspace);
+    headers['Service-Version'] = version;
+    if (scenario.scenario === 'rate-limited') {
+      const { limited, retryAfter } = ctx.rateLimiter.hit(key.key, scenario.options.limit ?? DEFAULT_RATE_LIMIT, systemMs());
+      if (limited) throw new ApiError('rate_limit', `Too many requests for this key: more than ${scenario.options.limit ?? DEFAULT_RATE_LIMIT} a second (scenario "rate-limited"). Retry after ${retryAfter}s.`, { headers: { 'Retry-After': String(retryAfter) } });
+    }
+    authorize(route, key);
+
+    const params = readParams(route, req, query);
+    outcome.params = params;
+    const partition = key.livemode ? workspace.live : workspace.test;
+    ctx.expirePartition(partition, now);
+    const idempotencyKey = req.method === 'POST' ? header(req.headers['idempotency-key']) : undefined;
+    if (idempotencyKey !== undefined) {
+      checkIdempotencyKey(idempotencyKey);
+      outcome.idempotencyKey = idempotencyKey;
+      const claimed = claimIdempotencyKey(partition, idempotencyKey, { method: req.method, path, fingerprint: fingerprint(params) }, now);
+      if ('replay' in claimed) {
+        outcome.replayed = true;
+        outcome.response = { status: claimed.replay.status, headers: { ...headers, 'Content-Type': 'application/json; charset=utf-8', 'Idempotent-Replayed': 'true' }, body: claimed.replay.body };
+        return outcome;
+      }
+      claim = { partition, key: idempotencyKey, record: claimed.record };
+    }
+
+    const flaky = scenario.scenario === 'flaky' ? ctx.dice.flaky(scenario.options.rate ?? DEFAULT_FLAKY_RATE) : 'none';
+    const faultBefore = ctx.faults.take(req.method, path, 'before');
+    if (faultBefore || flaky === 'before') {
+      if (faultBefore?.error === 'reset') {
+        outcome.response = { status: 0, headers, body: '', drop: true };
+        release(claim);
+        return outcome;
+      }
+      throw injected(faultBefore?.error ?? 'api_error', 'before');
+    }
+    const latency = scenario.scenario === 'slow' ? ctx.dice.latencyMs(scenario.options) : scenario.options.latency_ms;
+    if (latency) await delay(latency);
+
+    // From here the endpoint executes: its result, success or error, is what a retry replays.
+    const started = claim;
+    claim = undefined;
+    const run = { key, workspace, partition, version, now, requestId, idempotencyKey, params, pathParams, path, scenario };
+    const response = execute(ctx, route, run, headers, docsBase(ctx, req));
+    if (started) started.record.response = { status: response.status, body: response.body };
+
+    const faultAfter = ctx.faults.take(req.method, path, 'after');
+    if (faultAfter?.error === 'reset' || flaky === 'after-drop') outcome.response = { status: 0, headers, body: '', drop: true };
+    else if (faultAfter || flaky === 'after-error') outcome.response = errorResponse(injected(faultAfter?.error ?? 'api_error', 'after'), docsBase(ctx, req), headers);
+    else outcome.response = response;
+    return outcome;
+  } catch (error) {
+    release(claim);
+    outcome.response = errorResponse(error, docsBase(ctx, req), headers);
+    return outcome;
+  }
+}
+
+interface Execution {
+  key: KeyRecord;
+  workspace: NonNullable<ReturnType<MockContext['store']['workspaces']['get']>>;
+  partition: Partition;
+  version: string;
+  now: number;
+  requestId: string;
+  idempotencyKey: string | undefined;
+  params: unknown;
+  pathParams: Record<string, string>;
+  path: string;
+  scenario: Scenario;
+}
+
+/** Runs the handler; its ApiErrors (a decline, a refund too large) are responses like any other. */
+function execute(ctx: MockContext, route: V1Route, run: Execution, headers: Record<string, string>, base: string): MockResponse {
+  try {
+    const scope = {
+      store: ctx.store,
+      workspace: run.workspace,
+      partition: run.partition,
+      livemode: run.key.livemode,
+      now: run.now,
+      version: run.version,
+      request: { id: run.requestId, idempotency_key: run.idempotencyKey ?? null },
+    };
+    let body = route.handler({ ctx, scope, key: run.key, params: run.params, path: run.pathParams, url: run.path, scenario: run.scenario.scenario });
+    if (run.version !== LATEST_VERSION) {
+      body = JSON.parse(JSON.stringify(body));
+      renderForVersion(body, run.version);
+    }
+    return jsonResponse(200, body, headers);
+  } catch (error) {
+    if (error instanceof ApiError && error.extras.body && run.version !== LATEST_VERSION) renderForVersion(error.extras.body, run.version);
+    return errorResponse(error, base, headers);
+  }
+}
+
+function readParams(route: V1Route, req: MockRequest, query: string): unknown {
+  if (req.method === 'GET') return validateParams(route.params, parseForm(query), true);
+  if (query !== '') validateParams('none', parseForm(query), true);
+  const { params, fromText } = parseBody(header(req.headers['content-type']), req.body);
+  return validateParams(route.params, params, fromText);
+}
+
+function authorize(route: V1Route, key: KeyRecord): void {
+  if (key.kind === 'publishable' && !route.publishable) {
+    throw new ApiError('secret_key_required', `${route.method} ${route.path} needs a secret key. A publishable key may only tokenise cards (POST /v1/payment_methods), confirm a payment with its client_secret, and retrieve that payment with ?client_secret=.`);
+  }
+  const [resource, level] = route.permission;
+  if (key.kind === 'restricted' && !allows(key, resource, level)) {
+    throw new ApiError('insufficient_permissions', `This restricted key lacks the permission \`${resource}: ${level}\`, which ${route.method} ${route.path} needs. Use a key with that permission, or a secret key.`);
+  }
+}
+
+function requestScenario(ctx: MockContext, header: string | string[] | undefined): Scenario {
+  if (header === undefined) return ctx.scenario;
+  const name = Array.isArray(header) ? (header[0] ?? '') : header.trim();
+  try {
+    return parseScenario(name, ctx.scenario.scenario === name ? ctx.scenario.options : {});
+  } catch {
+    throw new ApiError('parameter_invalid', `Unknown Mock-Scenario "${name.slice(0, 40)}". Use one of: happy, manual, decline, flaky, rate-limited, slow, outage.`, { param: 'Mock-Scenario' });
+  }
+}
+
+function injected(code: ErrorCode, phase: 'before' | 'after'): ApiError {
+  const note = phase === 'before' ? 'nothing was executed' : 'the request was executed; retry with the same Idempotency-Key to get its result';
+  return new ApiError(code, `Injected fault (${phase}): ${note}.`);
+}
+
+function release(claim: { partition: Partition; key: string; record: IdempotencyRecord } | undefined): void {
+  if (claim) releaseIdempotencyKey(claim.partition, claim.key, claim.record);
+}
+
+function header(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+export function docsBase(ctx: MockContext, req: MockRequest): string {
+  return ctx.baseUrl ?? `http://${header(req.headers.host) ?? '127.0.0.1'}`;
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -1,0 +1,57 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { MockContext } from '../context';
+import { ApiError } from '../errors/api-error';
+import { MAX_BODY_BYTES } from './body';
+import { CORS_HEADERS } from './cors';
+import { MockRequest, MockResponse } from './exchange';
+import { handleRequest } from './handle-request';
+import { errorResponse } from './respond';
+
+/**
+ * A `node:http` request listener over the mock: reads the body (at most 1 MiB), runs `handleRequest`, writes
+ * the answer. `startMock` serves with it directly; `createApp` mounts it in Express.
+ */
+export function createListener(ctx: MockContext): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => {
+    const declared = Number(req.headers['content-length'] ?? 0);
+    if (declared > MAX_BODY_BYTES) return tooLarge(ctx, req, res);
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        req.removeAllListeners('data');
+        tooLarge(ctx, req, res);
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => {
+      if (res.headersSent || res.destroyed) return;
+      const body = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
+      const request: MockRequest = { method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body };
+      handleRequest(ctx, request).then(
+        (response) => send(res, response),
+        (error: unknown) => send(res, errorResponse(error, ctx.baseUrl ?? '')),
+      );
+    });
+    req.on('error', () => res.destroy());
+  };
+}
+
+export function send(res: ServerResponse, response: MockResponse): void {
+  if (response.drop) {
+    res.socket?.destroy();
+    return;
+  }
+  res.writeHead(response.status, response.headers);
+  res.end(response.body);
+}
+
+function tooLarge(ctx: MockContext, req: IncomingMessage, res: ServerResponse): void {
+  const error = new ApiError('request_too_large', `The request body is larger than ${MAX_BODY_BYTES} bytes (1 MiB). Send a smaller body.`);
+  const response = errorResponse(error, ctx.baseUrl ?? `http://${req.headers.host ?? '127.0.0.1'}`, { ...CORS_HEADERS, Connection: 'close' });
+  send(res, response);
+  // Stop reading the rest; the connection closes after the answer.
+  req.resume();
+}

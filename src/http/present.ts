@@ -1,0 +1,29 @@
+import { effectivePermissions } from '../domain/keys';
+import { renderEvent } from '../domain/events';
+import { Account, ApiEvent, Payment } from '../schemas/resources';
+import { StoredEvent } from '../store/event-log';
+import { KeyRecord, Workspace } from '../store/store';
+
+/**
+ * A payment as a key may see it: the client_secret is shown to secret keys and to a publishable key that
+ * presented it, and is null for restricted keys. The copy also freezes the state for the response.
+ */
+export function presentPayment(payment: Payment, key: KeyRecord): Payment {
+  return key.kind === 'restricted' ? { ...payment, client_secret: null } : { ...payment };
+}
+
+export function presentEvent(event: StoredEvent): ApiEvent {
+  return renderEvent(event);
+}
+
+export function presentAccount(workspace: Workspace, key: KeyRecord): Account {
+  return {
+    id: workspace.account,
+    object: 'account',
+    name: workspace.name,
+    livemode: key.livemode,
+    default_version: workspace.default_version,
+    created: workspace.created,
+    key: { kind: key.kind, permissions: effectivePermissions(key) },
+  };
+}

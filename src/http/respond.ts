@@ -1,0 +1,20 @@
+import { ApiError } from '../errors/api-error';
+import { MockResponse } from './exchange';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): MockResponse {
+  return { status, headers: { 'Content-Type': JSON_TYPE, ...headers }, body: JSON.stringify(body) };
+}
+
+/** Turns anything thrown into the JSON error object; unknown exceptions become 500 api_error, never a stack. */
+export function errorResponse(error: unknown, docsBase: string, headers: Record<string, string> = {}): MockResponse {
+  const apiError = error instanceof ApiError ? error : internalError(error);
+  return jsonResponse(apiError.status, apiError.toBody(docsBase), { ...headers, ...apiError.extras.headers });
+}
+
+function internalError(error: unknown): ApiError {
+  // The stack goes to stderr for the developer of the mock; the client gets a clean error.
+  process.stderr.write(`payments-mock internal error: ${error instanceof Error ? error.stack : String(error)}\n`);
+  return new ApiError('api_error', 'An unexpected error occurred in payments-mock. This is a bug in the mock; the details are in its stderr.');
+}

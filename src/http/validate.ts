@@ -1,0 +1,185 @@
+import Ajv, { ErrorObject, ValidateFunction } from 'ajv';
+import { ApiError } from '../errors/api-error';
+import { ErrorCode } from '../errors/catalog';
+import { PARAM_SCHEMAS, ParamSchemaName } from '../schemas/params';
+
+type Schema = {
+  type?: string;
+  properties?: Record<string, Schema>;
+  oneOf?: Schema[];
+  additionalProperties?: boolean | Schema;
+  description?: string;
+  enum?: string[];
+  minimum?: number;
+  maximum?: number;
+  maxLength?: number;
+};
+
+/** How deep any parsed body may nest before it is refused (JSON is parsed before this is known). */
+const MAX_JSON_DEPTH = 8;
+
+const ajv = new Ajv({ allErrors: true, strict: true });
+/** Compiled once per process: validators are pure functions, so instances can share them. */
+const validators = Object.fromEntries(
+  Object.entries(PARAM_SCHEMAS).map(([name, schema]) => [name, ajv.compile(schema)]),
+) as Record<ParamSchemaName, ValidateFunction>;
+
+/**
+ * Validates parameters against their operation's schema and returns them typed. Form bodies and query strings
+ * (`fromText`) carry integers as strings: only plain digit strings become numbers, so `12.5`, `1e3` and `""` are
+ * refused, while JSON bodies must send real numbers.
+ */
+export function validateParams<T>(name: ParamSchemaName, input: unknown, fromText: boolean): T {
+  const schema = PARAM_SCHEMAS[name] as Schema;
+  checkShape(input, [], 0);
+  const value = fromText ? coerceIntegers(schema, input) : input;
+  const validate = validators[name];
+  if (!validate(value)) throw toApiError(validate.errors ?? [], schema);
+  return value as T;
+}
+
+/** Refuses empty strings, NUL characters and runaway nesting before the schema is consulted. */
+function checkShape(value: unknown, path: string[], depth: number): void {
+  if (depth > MAX_JSON_DEPTH) throw new ApiError('body_invalid', `The body is nested more than ${MAX_JSON_DEPTH} levels deep.`);
+  if (typeof value === 'string') {
+    const inMetadata = path[0] === 'metadata' && path.length === 2;
+    if (value === '' && !inMetadata) {
+      throw new ApiError('parameter_invalid_empty', `You passed an empty string for '${paramName(path)}'. Send a value or leave the parameter out.`, { param: paramName(path) });
+    }
+    if (value.includes('\u0000')) {
+      throw new ApiError('parameter_invalid', `'${paramName(path)}' contains a NUL character, which is not allowed.`, { param: paramName(path) });
+    }
+    return;
+  }
+  if (value && typeof value === 'object') {
+    for (const key of Object.keys(value)) checkShape((value as Record<string, unknown>)[key], [...path, key], depth + 1);
+  }
+}
+
+function coerceIntegers(schema: Schema | undefined, value: unknown): unknown {
+  if (!schema) return value;
+  if (typeof value === 'string') {
+    const wantsInteger = schema.type === 'integer' || schema.oneOf?.some((option) => option.type === 'integer');
+    return wantsInteger && /^-?\d{1,16}$/.test(value) ? Number(value) : value;
+  }
+  if (value && typeof value === 'object' && !Array.isArray(value)) {
+    const objectSchema = schema.properties ? schema : schema.oneOf?.find((option) => option.properties);
+    if (!objectSchema?.properties) return value;
+    const out = Object.create(null) as Record<string, unknown>;
+    for (const key of Object.keys(value)) {
+      const property = Object.prototype.hasOwnProperty.call(objectSchema.properties, key) ? objectSchema.properties[key] : undefined;
+      out[key] = coerceIntegers(property, (value as Record<string, unknown>)[key]);
+    }
+    return out;
+  }
+  return value;
+}
+
+/** `/metadata/order` → `metadata[order]`, the way clients write the parameter. */
+function paramName(path: string[]): string {
+  return path.map((segment, i) => (i === 0 ? segment : `[${segment}]`)).join('');
+}
+
+function pointerPath(instancePath: string): string[] {
+  return instancePath === '' ? [] : instancePath.slice(1).split('/').map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+function schemaAt(schema: Schema, path: string[]): Schema | undefined {
+  let node: Schema | undefined = schema;
+  for (const segment of path) {
+    const objectSchema: Schema | undefined = node?.properties ? node : node?.oneOf?.find((option) => option.properties);
+    const next: Schema | boolean | undefined = objectSchema?.properties?.[segment] ?? node?.additionalProperties;
+    node = typeof next === 'object' ? next : undefined;
+  }
+  return node;
+}
+
+/** The most useful of ajv's errors, in the contract's terms: a typo first, then what is missing, then the rest. */
+function toApiError(errors: ErrorObject[], schema: Schema): ApiError {
+  const rank = (error: ErrorObject) => (error.keyword === 'additionalProperties' ? 0 : error.keyword === 'required' ? 1 : error.keyword === 'oneOf' ? 3 : 2);
+  const error = [...errors].sort((a, b) => rank(a) - rank(b))[0];
+  if (!error) return new ApiError('parameter_invalid', 'The parameters are invalid.');
+  const path = pointerPath(error.instancePath);
+  const param = paramName(path);
+  const make = (code: ErrorCode, message: string, name = param) => new ApiError(code, message, { param: name });
+  switch (error.keyword) {
+    case 'additionalProperties': {
+      const unknown = String(error.params.additionalProperty);
+      const name = paramName([...path, unknown]);
+      const known = Object.keys(schemaAt(schema, path)?.properties ?? {});
+      const guess = closest(unknown, known);
+      const hint = guess ? ` Did you mean ${paramName([...path, guess])}?` : known.length ? ` Accepted here: ${known.join(', ')}.` : ' This endpoint takes no parameters.';
+      return make('parameter_unknown', `Received unknown parameter: ${name}.${hint}`, name);
+    }
+    case 'required': {
+      const name = paramName([...path, String(error.params.missingProperty)]);
+      return make('parameter_missing', `Missing required param: ${name}.`, name);
+    }
+    case 'type':
+      if (error.params.type === 'integer') return make('parameter_invalid_integer', `Invalid integer for ${param}: ${preview(error.data)}. Send a whole number.`);
+      return make('parameter_invalid', `Invalid ${param}: expected ${article(String(error.params.type))}, got ${describe(error.data)}.`);
+    case 'minimum':
+    case 'maximum': {
+      const target = schemaAt(schema, path);
+      const range = `${target?.minimum ?? '-∞'} to ${target?.maximum ?? '∞'}`;
+      if (path[path.length - 1] === 'amount') {
+        const code = error.keyword === 'minimum' ? 'amount_too_small' : 'amount_too_large';
+        return make(code, `Invalid amount: ${preview(error.data)}. It must be an integer from ${range} (smallest currency unit).`);
+      }
+      return make('parameter_invalid_integer', `Invalid ${param}: ${preview(error.data)}. It must be an integer from ${range}.`);
+    }
+    case 'maxLength':
+      return make('parameter_invalid', `Invalid ${param}: it must be at most ${error.params.limit} characters (got ${String(error.data).length}).`);
+    case 'enum':
+      return make('parameter_invalid', `Invalid ${param}: ${preview(error.data)}. It must be one of ${(error.params.allowedValues as string[]).join(', ')}.`);
+    case 'pattern': {
+      const description = schemaAt(schema, path)?.description;
+      return make('parameter_invalid', `Invalid ${param}: ${preview(error.data)}.${description ? ` Expected ${description}` : ''}`);
+    }
+    case 'maxProperties':
+      return make('parameter_invalid', `Invalid ${param}: at most ${error.params.limit} keys are allowed (got ${Object.keys(error.data as object).length}).`);
+    case 'propertyNames':
+      return make('parameter_invalid', `Invalid ${param}: keys must be 1 to 40 characters (got "${String(error.params.propertyName).slice(0, 60)}").`);
+    default:
+      return make('parameter_invalid', `Invalid ${param || 'parameters'}: ${schemaAt(schema, path)?.description ?? error.message ?? 'wrong format'}.`);
+  }
+}
+
+function preview(value: unknown): string {
+  const text = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+  return text.length > 60 ? `${text.slice(0, 60)}…` : text;
+}
+
+function describe(value: unknown): string {
+  if (Array.isArray(value)) return 'an array';
+  if (value === null) return 'null';
+  return `${article(typeof value)} (${preview(value)})`;
+}
+
+function article(type: string): string {
+  return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
+}
+
+/** The known name within two edits of a typo, if any. */
+function closest(word: string, candidates: string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = 3;
+  for (const candidate of candidates) {
+    const distance = editDistance(word.toLowerCase(), candidate);
+    if (distance < bestDistance) [best, bestDistance] = [candidate, distance];
+  }
+  return best;
+}
+
+function editDistance(a: string, b: string): number {
+  if (Math.abs(a.length - b.length) > 2) return 3;
+  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min((previous[j] as number) + 1, (current[j - 1] as number) + 1, (previous[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = current;
+  }
+  return previous[b.length] as number;
+}

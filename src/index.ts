@@ -1,0 +1,24 @@
+/**
+ * payments-mock: a strict, stateful, in-memory sandbox of the payments API.
+ *
+ * @example
+ * import { startMock } from 'payments-mock';
+ * const mock = await startMock({ port: 0, fixtures: 'none', seed: 1 });
+ */
+export { startMock } from './start-mock';
+export type { MockServer, KeyEntry, InjectRequest } from './start-mock';
+export { createApp } from './create-app';
+export type { MockOptions } from './options';
+export { createContext } from './options';
+export { createAppFromContext } from './http/create-app';
+export type { MockRequest, MockResponse } from './http/exchange';
+export type { ClockMode, ClockState } from './clock/clock';
+export type { ScenarioName, ScenarioOptions } from './scenarios/scenarios';
+export { SCENARIOS } from './scenarios/scenarios';
+export { TEST_CARDS, TEST_PAYMENT_METHODS } from './domain/test-cards';
+export { VERSIONS, LATEST_VERSION } from './domain/versions';
+export { ERROR_CATALOG } from './errors/catalog';
+export type { ErrorCode } from './errors/catalog';
+export type * from './schemas/resources';
+export type { FixtureDocument } from './fixtures/fixture-types';
+export { FIXTURE_SCHEMA } from './schemas/fixtures';

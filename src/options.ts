@@ -1,0 +1,93 @@
+import { Clock } from './clock/clock';
+import { MockContext, RequestLogLine } from './context';
+import { ConfigError } from './errors/api-error';
+import { FixtureDocument, FixtureError } from './fixtures/fixture-types';
+import { NamedDocument, readFixtures, schemaProblems } from './fixtures/read-fixtures';
+import { readStateFile } from './fixtures/state-file';
+import { isScenarioName, parseScenario, ScenarioName, ScenarioOptions, SCENARIOS } from './scenarios/scenarios';
+import { join } from 'node:path';
+
+/** The bundled fixtures, used when no --fixtures is given. */
+export const DEFAULT_FIXTURES = join(__dirname, '..', 'fixtures', 'default.json');
+
+/**
+ * Options shared by `startMock`, `createApp` and the CLI.
+ * @example { port: 0, fixtures: 'none', clock: 'frozen@2026-01-01T00:00:00Z', seed: 1, scenario: 'manual' }
+ */
+export interface MockOptions {
+  /** 0 = any free port. Default 4010. */
+  port?: number;
+  host?: string;
+  /** A fixture file or folder, a fixture document, or 'none' (one generated workspace). Default: the bundled fixtures. */
+  fixtures?: string | FixtureDocument;
+  /** real | frozen | frozen@<ISO-8601> | offset:<duration>. Default real. */
+  clock?: string;
+  scenario?: ScenarioName;
+  scenarioOptions?: ScenarioOptions;
+  /** Makes ids, injected faults and generated data reproducible. */
+  seed?: number;
+  /** When set, /_mock/* (but health) needs `Authorization: Bearer <token>`. */
+  adminToken?: string;
+  /** Load the store from this file at start if it exists; save to it on demand and on shutdown. */
+  state?: string;
+  /** How many requests the journal keeps (default 1000). */
+  journalSize?: number;
+  /** Called after every /v1 request (the CLI logs with it). */
+  onRequest?: (line: RequestLogLine) => void;
+}
+
+/** Builds an instance's context from options; every mistake is a ConfigError with one clear message. */
+export function createContext(options: MockOptions = {}): MockContext {
+  if (options.seed !== undefined && !Number.isSafeInteger(options.seed)) throw new ConfigError(`Invalid seed ${options.seed}: use an integer.`);
+  if (options.scenario !== undefined && !isScenarioName(options.scenario)) {
+    throw new ConfigError(`Unknown scenario "${options.scenario}": use one of ${SCENARIOS.join(', ')}.`);
+  }
+  const clock = Clock.fromSpec(options.clock ?? 'real');
+  const fixtures = loadFixtures(options.fixtures);
+  let ctx: MockContext;
+  try {
+    if (options.scenarioOptions) parseScenario(options.scenario ?? 'happy', options.scenarioOptions);
+    ctx = new MockContext({
+      fixtures,
+      clock,
+      ...(options.scenario ? { scenario: options.scenario } : {}),
+      ...(options.scenarioOptions ? { scenarioOptions: options.scenarioOptions } : {}),
+      ...(options.seed !== undefined ? { seed: options.seed } : {}),
+      ...(options.adminToken ? { adminToken: options.adminToken } : {}),
+      ...(options.journalSize !== undefined ? { journalSize: options.journalSize } : {}),
+      ...(options.onRequest ? { onRequest: options.onRequest } : {}),
+    });
+  } catch (error) {
+    if (error instanceof FixtureError) throw new ConfigError(`Invalid fixtures:\n${error.message}`);
+    if (error instanceof ConfigError) throw error;
+    throw new ConfigError((error as Error).message);
+  }
+  if (options.state) restoreState(ctx, options.state);
+  return ctx;
+}
+
+function loadFixtures(fixtures: string | FixtureDocument | undefined): NamedDocument[] {
+  if (fixtures === 'none') return [];
+  try {
+    if (typeof fixtures === 'object') {
+      const problems = schemaProblems('fixtures', fixtures);
+      if (problems.length > 0) throw new FixtureError(problems);
+      return [{ file: 'fixtures', document: fixtures }];
+    }
+    return readFixtures(fixtures ?? DEFAULT_FIXTURES);
+  } catch (error) {
+    if (error instanceof FixtureError) throw new ConfigError(`Invalid fixtures:\n${error.message}`);
+    throw error;
+  }
+}
+
+function restoreState(ctx: MockContext, path: string): void {
+  const document = readStateFile(path);
+  if (!document) return;
+  try {
+    ctx.loadState(document, path);
+  } catch (error) {
+    if (error instanceof FixtureError) throw new ConfigError(`State file ${path} is invalid:\n${error.message}`);
+    throw error;
+  }
+}

@@ -1,0 +1,188 @@
+/**
+ * The JSON Schema of fixture files (and of exported state, which is a fixture file with absolute times).
+ * `fixtures/schema.json` is this schema written out for editors (`"$schema": "./schema.json"`); a test keeps the
+ * two identical.
+ */
+const time = {
+  description: 'Unix seconds, or a time relative to the clock at start such as "-35d", "-2h30m" or "+20h".',
+  anyOf: [{ type: 'integer', minimum: 0 }, { type: 'string', pattern: '^[+-]?(\\d+(\\.\\d+)?[smhdw])+$' }],
+};
+const id = (prefix: string) => ({ type: 'string', pattern: `^${prefix}_[0-9A-Za-z_]+$`, maxLength: 255 });
+const nullableString = (maxLength: number) => ({ type: ['string', 'null'], maxLength });
+const level = { enum: ['none', 'read', 'write'] };
+
+const key = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['key'],
+  properties: {
+    key: {
+      type: 'string',
+      pattern: '^(sk|pk|rk)_(test|live)_[0-9A-Za-z_]{8,200}$',
+      description: 'The prefix gives the kind (sk secret, pk publishable, rk restricted) and mode (test, live).',
+    },
+    permissions: {
+      type: 'object',
+      additionalProperties: false,
+      description: 'Restricted keys only; resources left out are "none".',
+      properties: { payments: level, refunds: level, customers: level, events: level, payment_methods: level, account: level },
+    },
+    expires_at: { ...time, description: 'When a rotated key stops working (401 api_key_expired).' },
+    created: time,
+  },
+};
+
+const customer = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id'],
+  properties: {
+    id: id('cus'),
+    object: { const: 'customer' },
+    email: nullableString(512),
+    name: nullableString(256),
+    phone: { type: ['string', 'null'], pattern: '^\\+[0-9]{2,15}$' },
+    created: time,
+    livemode: { type: 'boolean' },
+  },
+};
+
+const paymentMethod = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'card'],
+  properties: {
+    id: id('pm'),
+    object: { const: 'payment_method' },
+    type: { const: 'card' },
+    card: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['exp_month', 'exp_year'],
+      description: 'Give `number` (a test card decides the outcome) or `brand` and `last4`.',
+      properties: {
+        number: { type: 'string', pattern: '^[0-9]{12,19}$' },
+        brand: { type: 'string' },
+        last4: { type: 'string', pattern: '^[0-9]{4}$' },
+        exp_month: { type: 'integer', minimum: 1, maximum: 12 },
+        exp_year: { type: 'integer', minimum: 2000, maximum: 2100 },
+      },
+    },
+    outcome: { enum: ['succeed', 'generic_decline', 'insufficient_funds', 'expired_card', 'requires_action'] },
+    created: time,
+    livemode: { type: 'boolean' },
+  },
+};
+
+const payment = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'amount', 'currency'],
+  properties: {
+    id: id('pay'),
+    object: { const: 'payment' },
+    amount: { type: 'integer', minimum: 1, maximum: 99999999 },
+    currency: { type: 'string', pattern: '^[a-z]{3}$' },
+    status: { enum: ['requires_confirmation', 'requires_payment_method', 'requires_action', 'succeeded'], default: 'succeeded' },
+    customer: { type: ['string', 'null'] },
+    description: nullableString(1000),
+    metadata: { type: 'object', maxProperties: 50, additionalProperties: { type: 'string', maxLength: 500 } },
+    payment_method: { type: ['string', 'null'] },
+    decline_code: { enum: ['generic_decline', 'insufficient_funds', 'expired_card'], description: 'For requires_payment_method: why it was declined.' },
+    created: time,
+    livemode: { type: 'boolean' },
+    client_secret: { type: ['string', 'null'] },
+    amount_received: { type: 'integer' },
+    amount_refunded: { type: 'integer' },
+    fee: { type: 'integer' },
+    last_payment_error: { type: ['object', 'null'] },
+  },
+};
+
+const refund = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'payment'],
+  properties: {
+    id: id('re'),
+    object: { const: 'refund' },
+    payment: id('pay'),
+    amount: { type: 'integer', minimum: 1, description: 'Defaults to what is left to refund.' },
+    reason: { enum: ['duplicate', 'fraudulent', 'requested_by_customer', null] },
+    created: time,
+    currency: { type: 'string' },
+    status: { const: 'succeeded' },
+    fee_refunded: { type: 'integer' },
+    livemode: { type: 'boolean' },
+  },
+};
+
+const event = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['type', 'created'],
+  description: 'Give `object` (the id of a fixture object: its snapshot is taken) or `data.object` (the snapshot itself).',
+  properties: {
+    id: id('evt'),
+    object: { type: 'string' },
+    type: { type: 'string', pattern: '^[a-z_]+\\.[a-z_]+$' },
+    created: time,
+    data: { type: 'object', required: ['object'], properties: { object: { type: 'object' } } },
+    api_version: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
+    request: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { id: { type: ['string', 'null'] }, idempotency_key: { type: ['string', 'null'] } },
+    },
+    livemode: { type: 'boolean' },
+  },
+};
+
+const modeData = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    customers: { type: 'array', items: customer },
+    payment_methods: { type: 'array', items: paymentMethod },
+    payments: { type: 'array', items: payment },
+    refunds: { type: 'array', items: refund },
+    events: { type: 'array', items: event },
+  },
+};
+
+export const FIXTURE_SCHEMA = {
+  $schema: 'http://json-schema.org/draft-07/schema#',
+  $id: 'https://payments-mock.dev/fixtures.schema.json',
+  title: 'payments-mock fixtures',
+  type: 'object',
+  additionalProperties: false,
+  required: ['workspaces'],
+  properties: {
+    $schema: { type: 'string' },
+    workspaces: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['id', 'name', 'keys'],
+        properties: {
+          id: { type: 'string', pattern: '^[0-9A-Za-z_-]{1,64}$' },
+          name: { type: 'string', minLength: 1, maxLength: 256 },
+          account: id('acct'),
+          created: time,
+          default_version: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
+          keys: { type: 'array', items: key },
+          test: modeData,
+          live: modeData,
+        },
+      },
+    },
+    random: {
+      description: 'State of the id generator (exported state only), so a restart never repeats an id.',
+      type: 'array',
+      items: { type: 'integer' },
+      minItems: 4,
+      maxItems: 4,
+    },
+  },
+} as const;

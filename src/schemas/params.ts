@@ -1,0 +1,88 @@
+/**
+ * Request parameter schemas, one per operation: ajv validates against them and the OpenAPI document is built
+ * from them. Each is a closed object, so an unknown parameter is always caught.
+ */
+export const MAX_AMOUNT = 99_999_999;
+
+const str = (maxLength: number, extra: object = {}) => ({ type: 'string', minLength: 1, maxLength, ...extra });
+const int = (minimum: number, maximum: number) => ({ type: 'integer', minimum, maximum });
+const closed = (properties: Record<string, object>, required: string[] = []) => ({
+  type: 'object',
+  additionalProperties: false,
+  required,
+  properties,
+});
+
+const metadata = {
+  type: 'object',
+  maxProperties: 50,
+  propertyNames: { maxLength: 40, minLength: 1 },
+  additionalProperties: { type: 'string', maxLength: 500 },
+  description: 'Up to 50 string pairs; keys up to 40 characters, values up to 500.',
+};
+
+const listParams = {
+  limit: { ...int(1, 100), description: 'Page size, 1 to 100 (default 10).' },
+  starting_after: { ...str(255), description: 'Cursor: an object id; the page holds older objects.' },
+  ending_before: { ...str(255), description: 'Cursor: an object id; the page holds newer objects.' },
+};
+
+const createdRange = {
+  oneOf: [
+    { type: 'integer', minimum: 0 },
+    closed({ gt: int(0, 2 ** 40), gte: int(0, 2 ** 40), lt: int(0, 2 ** 40), lte: int(0, 2 ** 40) }),
+  ],
+};
+
+export const PARAM_SCHEMAS = {
+  createPayment: closed(
+    {
+      amount: { ...int(1, MAX_AMOUNT), description: 'Smallest currency unit, 1 to 99999999.' },
+      currency: { type: 'string', pattern: '^[A-Za-z]{3}$', description: 'ISO 4217 code, any case; stored lowercase.' },
+      customer: { ...str(255), description: 'Id of a customer of this account and mode.' },
+      description: { type: 'string', maxLength: 1000 },
+      metadata,
+    },
+    ['amount', 'currency'],
+  ),
+  retrievePayment: closed({
+    client_secret: { ...str(500), description: 'Required with a publishable key.' },
+  }),
+  confirmPayment: closed({
+    payment_method: { ...str(255), description: 'A pm_ id or a test method such as pm_card_visa.' },
+    client_secret: { ...str(500), description: 'Required with a publishable key.' },
+  }),
+  refundPayment: closed({
+    amount: { ...int(1, MAX_AMOUNT), description: 'Defaults to what is left to refund.' },
+    reason: { enum: ['duplicate', 'fraudulent', 'requested_by_customer'] },
+  }),
+  createCustomer: closed({
+    email: { type: 'string', maxLength: 512, pattern: '^[^@\\s]+@[^@\\s]+$', description: 'Checked loosely: something@something.' },
+    name: { type: 'string', maxLength: 256 },
+    phone: { type: 'string', pattern: '^\\+[0-9]{2,15}$', description: 'E.164: + and 2 to 15 digits.' },
+  }),
+  createPaymentMethod: closed(
+    {
+      type: { enum: ['card'] },
+      card: closed(
+        {
+          number: { type: 'string', pattern: '^[0-9]{12,19}$' },
+          exp_month: int(1, 12),
+          exp_year: int(2000, 2100),
+          cvc: { type: 'string', pattern: '^[0-9]{3,4}$' },
+        },
+        ['number', 'exp_month', 'exp_year'],
+      ),
+    },
+    ['card'],
+  ),
+  list: closed(listParams),
+  listEvents: closed({
+    ...listParams,
+    type: { ...str(100), description: 'An event type, or a group such as payment.*' },
+    created: { ...createdRange, description: 'Unix seconds, or created[gt|gte|lt|lte].' },
+  }),
+  none: closed({}),
+} as const;
+
+export type ParamSchemaName = keyof typeof PARAM_SCHEMAS;

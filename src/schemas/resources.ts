@@ -1,0 +1,214 @@
+/**
+ * The wire shape of every resource: a TypeScript type and the JSON Schema that documents it (OpenAPI) and that
+ * the tests check every response against. Every object always carries every field; unset ones are null.
+ */
+export type Mode = 'test' | 'live';
+export type PaymentStatus = 'requires_confirmation' | 'requires_payment_method' | 'requires_action' | 'succeeded';
+export type RefundReason = 'duplicate' | 'fraudulent' | 'requested_by_customer';
+
+export interface PaymentError {
+  type: 'card_error';
+  code: 'card_declined' | 'expired_card';
+  decline_code: string | null;
+  message: string;
+  payment_method: string | null;
+}
+
+export interface Payment {
+  id: string;
+  object: 'payment';
+  amount: number;
+  amount_received: number;
+  amount_refunded: number;
+  currency: string;
+  status: PaymentStatus;
+  client_secret: string | null;
+  customer: string | null;
+  description: string | null;
+  metadata: Record<string, string>;
+  fee: number;
+  payment_method: string | null;
+  last_payment_error: PaymentError | null;
+  created: number;
+  livemode: boolean;
+}
+
+export interface Refund {
+  id: string;
+  object: 'refund';
+  payment: string;
+  amount: number;
+  currency: string;
+  status: 'succeeded';
+  reason: RefundReason | null;
+  fee_refunded: number;
+  created: number;
+  livemode: boolean;
+}
+
+export interface Customer {
+  id: string;
+  object: 'customer';
+  email: string | null;
+  name: string | null;
+  phone: string | null;
+  created: number;
+  livemode: boolean;
+}
+
+export interface PaymentMethod {
+  id: string;
+  object: 'payment_method';
+  type: 'card';
+  card: { brand: string; last4: string; exp_month: number; exp_year: number };
+  created: number;
+  livemode: boolean;
+}
+
+export interface ApiEvent {
+  id: string;
+  object: 'event';
+  type: string;
+  created: number;
+  livemode: boolean;
+  api_version: string;
+  data: { object: Record<string, unknown> };
+  request: { id: string | null; idempotency_key: string | null };
+}
+
+export type PermissionLevel = 'none' | 'read' | 'write';
+export const PERMISSION_RESOURCES = ['payments', 'refunds', 'customers', 'events', 'payment_methods', 'account'] as const;
+export type PermissionResource = (typeof PERMISSION_RESOURCES)[number];
+export type Permissions = Record<PermissionResource, PermissionLevel>;
+export type KeyKind = 'secret' | 'publishable' | 'restricted';
+
+export interface Account {
+  id: string;
+  object: 'account';
+  name: string;
+  livemode: boolean;
+  default_version: string;
+  created: number;
+  key: { kind: KeyKind; permissions: Permissions };
+}
+
+export interface ListOf<T> {
+  object: 'list';
+  url: string;
+  has_more: boolean;
+  data: T[];
+}
+
+const id = (prefix: string) => ({ type: 'string', pattern: `^${prefix}_[0-9A-Za-z]+$` }) as const;
+const nullable = (schema: object) => ({ anyOf: [schema, { type: 'null' }] });
+const int = { type: 'integer' } as const;
+const base = (prefix: string, object: string) => ({
+  id: id(prefix),
+  object: { const: object },
+  created: int,
+  livemode: { type: 'boolean' },
+});
+const closed = (properties: Record<string, object>) => ({
+  type: 'object',
+  additionalProperties: false,
+  required: Object.keys(properties),
+  properties,
+});
+
+const permissionsSchema = closed(
+  Object.fromEntries(PERMISSION_RESOURCES.map((name) => [name, { enum: ['none', 'read', 'write'] }])),
+);
+
+export const paymentErrorSchema = closed({
+  type: { const: 'card_error' },
+  code: { enum: ['card_declined', 'expired_card'] },
+  decline_code: nullable({ type: 'string' }),
+  message: { type: 'string' },
+  payment_method: nullable({ type: 'string' }),
+});
+
+/** Response schemas, by component name in the OpenAPI document. */
+export const RESOURCE_SCHEMAS = {
+  Payment: closed({
+    ...base('pay', 'payment'),
+    amount: int,
+    amount_received: int,
+    amount_refunded: int,
+    currency: { type: 'string', pattern: '^[a-z]{3}$' },
+    status: { enum: ['requires_confirmation', 'requires_payment_method', 'requires_action', 'succeeded'] },
+    client_secret: nullable({ type: 'string', pattern: '^pay_[0-9A-Za-z]+_secret_[0-9A-Za-z]+$' }),
+    customer: nullable(id('cus')),
+    description: nullable({ type: 'string' }),
+    metadata: { type: 'object', additionalProperties: { type: 'string' } },
+    fee: int,
+    payment_method: nullable(id('pm')),
+    last_payment_error: nullable(paymentErrorSchema),
+  }),
+  Refund: closed({
+    ...base('re', 'refund'),
+    payment: id('pay'),
+    amount: int,
+    currency: { type: 'string', pattern: '^[a-z]{3}$' },
+    status: { const: 'succeeded' },
+    reason: nullable({ enum: ['duplicate', 'fraudulent', 'requested_by_customer'] }),
+    fee_refunded: int,
+  }),
+  Customer: closed({
+    ...base('cus', 'customer'),
+    email: nullable({ type: 'string' }),
+    name: nullable({ type: 'string' }),
+    phone: nullable({ type: 'string' }),
+  }),
+  PaymentMethod: closed({
+    ...base('pm', 'payment_method'),
+    type: { const: 'card' },
+    card: closed({
+      brand: { type: 'string' },
+      last4: { type: 'string', pattern: '^[0-9]{4}$' },
+      exp_month: int,
+      exp_year: int,
+    }),
+  }),
+  Event: closed({
+    ...base('evt', 'event'),
+    type: { type: 'string' },
+    api_version: { type: 'string' },
+    data: closed({ object: { type: 'object' } }),
+    request: closed({ id: nullable({ type: 'string' }), idempotency_key: nullable({ type: 'string' }) }),
+  }),
+  Account: closed({
+    id: id('acct'),
+    object: { const: 'account' },
+    name: { type: 'string' },
+    livemode: { type: 'boolean' },
+    default_version: { type: 'string' },
+    created: int,
+    key: closed({ kind: { enum: ['secret', 'publishable', 'restricted'] }, permissions: permissionsSchema }),
+  }),
+  Error: closed({
+    error: {
+      type: 'object',
+      required: ['type', 'code', 'message', 'doc_url'],
+      properties: {
+        type: { type: 'string' },
+        code: { type: 'string' },
+        message: { type: 'string' },
+        param: { type: 'string' },
+        decline_code: { type: 'string' },
+        doc_url: { type: 'string' },
+      },
+    },
+  }),
+} as const;
+
+export type ResourceName = keyof typeof RESOURCE_SCHEMAS;
+
+/** The schema of a list of `item`. */
+export function listSchema(item: ResourceName): object {
+  return closed({
+    object: { const: 'list' },
+    url: { type: 'string' },
+    has_more: { type: 'boolean' },
+    data: { type: 'array', items: { $ref: `#/components/schemas/${item}` } },
+  });
+}

@@ -1,0 +1,128 @@
+import { createServer, Server } from 'node:http';
+import { AddressInfo } from 'node:net';
+import { ClockMode, ClockState } from './clock/clock';
+import { MockContext } from './context';
+import { ConfigError } from './errors/api-error';
+import { exportState } from './fixtures/export-state';
+import { writeStateFile } from './fixtures/state-file';
+import { keyEntry } from './http/admin/admin-routes';
+import { MockRequest, MockResponse } from './http/exchange';
+import { handleRequest } from './http/handle-request';
+import { createListener } from './http/node-listener';
+import { createContext, MockOptions } from './options';
+import { parseScenario, ScenarioName, ScenarioOptions } from './scenarios/scenarios';
+
+export type KeyEntry = ReturnType<typeof keyEntry>;
+
+export interface InjectRequest {
+  method?: string;
+  url: string;
+  headers?: Record<string, string>;
+  /** A string or Buffer is sent as is; an object is sent as JSON. */
+  body?: string | Buffer | Record<string, unknown>;
+}
+
+/** A running mock server. */
+export interface MockServer {
+  /** `http://127.0.0.1:<port>` */
+  url: string;
+  port: number;
+  /** Every key of every workspace, whole (the same as GET /_mock/keys). */
+  readonly keys: KeyEntry[];
+  clock: {
+    now(): number;
+    state(): ClockState;
+    advance(by: string | number): ClockState;
+    set(mode: ClockMode, now?: string | number): ClockState;
+  };
+  setScenario(name: ScenarioName, options?: ScenarioOptions): void;
+  /** Back to the fixtures (store, keys, journal, faults); the clock and scenario stay. */
+  reset(): void;
+  /** Runs a request through the full pipeline without a socket: fast seeding and tests. */
+  inject(request: InjectRequest): Promise<MockResponse>;
+  /** Saves the store to the --state file (if one was given); returns its path. */
+  saveState(): Promise<string | undefined>;
+  close(): Promise<void>;
+  /** The instance's internals, for advanced embedding and tests. */
+  readonly context: MockContext;
+}
+
+/**
+ * Starts a mock server. The only place that listens: the CLI is a thin layer over it.
+ *
+ * @example
+ * const mock = await startMock({ port: 0, fixtures: 'none', clock: 'frozen@2026-01-01T00:00:00Z', seed: 1 });
+ * const key = mock.keys.find((k) => k.kind === 'secret' && !k.livemode)!.key;
+ * await fetch(`${mock.url}/v1/payments`, { method: 'POST', headers: { Authorization: `Bearer ${key}` }, body: new URLSearchParams({ amount: '2000', currency: 'usd' }) });
+ * await mock.clock.advance('25h');
+ * await mock.close();
+ */
+export async function startMock(options: MockOptions = {}): Promise<MockServer> {
+  const ctx = createContext(options);
+  const server = createServer(createListener(ctx));
+  server.keepAliveTimeout = 60_000;
+  const host = options.host ?? '127.0.0.1';
+  const port = await listen(server, options.port ?? 4010, host);
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  ctx.baseUrl = url;
+  const statePath = options.state;
+  const saveState = async (): Promise<string | undefined> => {
+    if (!statePath) return undefined;
+    await writeStateFile(statePath, exportState(ctx.store));
+    return statePath;
+  };
+  if (statePath) ctx.saveState = async () => (await saveState()) as string;
+
+  return {
+    url,
+    port,
+    get keys() {
+      return [...ctx.store.keys.values()].map((record) => keyEntry(ctx, record));
+    },
+    clock: {
+      now: () => ctx.clock.now(),
+      state: () => ctx.clock.state(),
+      advance: (by) => ctx.clock.advance(by),
+      set: (mode, now) => ctx.clock.set(mode, now),
+    },
+    setScenario: (name, scenarioOptions) => {
+      ctx.scenario = parseScenario(name, scenarioOptions);
+    },
+    reset: () => ctx.reset(),
+    inject: (request) => handleRequest(ctx, toMockRequest(request)),
+    saveState,
+    close: () => close(server),
+    context: ctx,
+  };
+}
+
+function toMockRequest(request: InjectRequest): MockRequest {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(request.headers ?? {})) headers[name.toLowerCase()] = value;
+  let body = Buffer.alloc(0);
+  if (typeof request.body === 'string' || Buffer.isBuffer(request.body)) body = Buffer.from(request.body);
+  else if (request.body) {
+    body = Buffer.from(JSON.stringify(request.body));
+    headers['content-type'] ??= 'application/json';
+  }
+  return { method: (request.method ?? 'GET').toUpperCase(), url: request.url, headers, body };
+}
+
+function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EADDRINUSE') reject(new ConfigError(`Port ${port} on ${host} is already in use: stop the other process or pick another with --port (0 = any free port).`));
+      else if (error.code === 'EACCES') reject(new ConfigError(`Not allowed to listen on ${host}:${port}: pick a port above 1023.`));
+      else if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') reject(new ConfigError(`Cannot listen on host ${host}: it is not an address of this machine.`));
+      else reject(new ConfigError(`Cannot listen on ${host}:${port}: ${error.message}`));
+    });
+    server.listen(port, host, () => resolve((server.address() as AddressInfo).port));
+  });
+}
+
+function close(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}

@@ -1,0 +1,76 @@
+/** One request as the journal (`GET /_mock/requests`) shows it. Keys are masked, card numbers too. */
+export interface JournalEntry {
+  id: string;
+  method: string;
+  path: string;
+  status: number;
+  key: string | null;
+  idempotency_key: string | null;
+  replayed: boolean;
+  duration_ms: number;
+  request_body: unknown;
+  response_body: unknown;
+  created: number;
+}
+
+/** What is kept until asked for: the response as sent (text), parsed only when the journal is read. */
+export interface JournalRecord extends Omit<JournalEntry, 'response_body'> {
+  response_text: string;
+}
+
+export interface JournalFilter {
+  method?: string;
+  /** A prefix of the path. */
+  path?: string;
+  status?: number;
+  limit?: number;
+}
+
+/**
+ * The most recent requests, in a ring buffer: bounded memory, the oldest dropped first, O(1) per request.
+ */
+export class Journal {
+  private readonly entries: Array<JournalRecord | undefined>;
+  private next = 0;
+  private count = 0;
+
+  constructor(readonly capacity = 1000) {
+    this.entries = new Array<JournalRecord | undefined>(capacity);
+  }
+
+  record(entry: JournalRecord): void {
+    if (this.capacity === 0) return;
+    this.entries[this.next] = entry;
+    this.next = (this.next + 1) % this.capacity;
+    this.count = Math.min(this.count + 1, this.capacity);
+  }
+
+  /** Newest first. */
+  list(filter: JournalFilter = {}): JournalEntry[] {
+    const out: JournalEntry[] = [];
+    const limit = filter.limit ?? 100;
+    for (let i = 1; i <= this.count && out.length < limit; i++) {
+      const entry = this.entries[(this.next - i + this.capacity) % this.capacity] as JournalRecord;
+      if (filter.method && entry.method !== filter.method.toUpperCase()) continue;
+      if (filter.path && !entry.path.startsWith(filter.path)) continue;
+      if (filter.status !== undefined && entry.status !== filter.status) continue;
+      const { response_text, ...rest } = entry;
+      out.push({ ...rest, response_body: parseOrText(response_text) });
+    }
+    return out;
+  }
+
+  clear(): void {
+    this.entries.fill(undefined);
+    this.next = 0;
+    this.count = 0;
+  }
+}
+
+function parseOrText(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}

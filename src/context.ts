@@ -1,6 +1,7 @@
 import { Clock } from './clock/clock';
 import { expireEvents } from './domain/events';
 import { applyFixtures } from './fixtures/apply-fixtures';
+import { exportState } from './fixtures/export-state';
 import { NamedDocument } from './fixtures/read-fixtures';
 import { FixtureDocument } from './fixtures/fixture-types';
 import { FaultQueue } from './scenarios/faults';
@@ -66,6 +67,12 @@ export class MockContext {
     this.onRequest = options.onRequest;
     this.fixtures = options.fixtures;
     this.store = this.freshStore(this.random);
+    if (this.fixtures.length === 0) {
+      // Without fixtures, the generated workspace becomes the fixture: reset brings back the same ids and keys
+      // (the ones the banner printed) rather than generating new ones.
+      const { random: _random, ...generated } = exportState(this.store);
+      this.fixtures = [{ file: 'generated', document: generated }];
+    }
     this.clock.onChange(() => this.expire());
   }
 
@@ -81,8 +88,14 @@ export class MockContext {
    * FixtureError and changes nothing if it does not load. Fixtures stay what reset returns to.
    */
   loadState(document: FixtureDocument, file: string): void {
+    const before = this.random.state();
     const store = new Store(this.random);
-    applyFixtures(store, [{ file, document }], this.clock.now());
+    try {
+      applyFixtures(store, [{ file, document }], this.clock.now());
+    } catch (error) {
+      this.random.restore(before);
+      throw error;
+    }
     if (document.random) this.random.restore(document.random);
     this.store = store;
   }

@@ -41,6 +41,7 @@ export class Clock {
     if (spec.startsWith('offset:')) {
       clock.mode = 'offset';
       clock.offsetMs = parseDuration(spec.slice('offset:'.length)) * 1000;
+      checkRange(systemMs() + clock.offsetMs);
       return clock;
     }
     throw new ConfigError(`Invalid clock "${spec}": use real, frozen, frozen@<ISO-8601>, or offset:<duration> (e.g. offset:-2d).`);
@@ -64,7 +65,7 @@ export class Clock {
 
   /** Switches mode; `now` (Unix seconds or ISO-8601) places the clock, and defaults to the current mock time. */
   set(mode: ClockMode, now?: string | number): ClockState {
-    const targetMs = now === undefined ? this.nowMs() : parseInstant(now);
+    const targetMs = checkRange(now === undefined ? this.nowMs() : parseInstant(now));
     this.mode = mode;
     if (mode === 'real') this.offsetMs = 0;
     if (mode === 'frozen') this.frozenAtMs = targetMs;
@@ -76,6 +77,8 @@ export class Clock {
   /** Moves the clock forward (or back, with a negative duration) in any mode. */
   advance(by: string | number): ClockState {
     const ms = parseDuration(by) * 1000;
+    // Checked before moving, so a refused duration leaves the clock as it was.
+    checkRange(this.nowMs() + ms);
     if (this.mode === 'frozen') this.frozenAtMs += ms;
     else {
       this.mode = 'offset';
@@ -93,6 +96,16 @@ export class Clock {
   private changed(): void {
     for (const listener of this.listeners) listener();
   }
+}
+
+/** The range a JavaScript Date can show (±100,000,000 days around 1970): beyond it, `iso` cannot be built. */
+const MAX_TIME_MS = 8.64e15;
+
+function checkRange(ms: number): number {
+  if (!Number.isFinite(ms) || Math.abs(ms) > MAX_TIME_MS) {
+    throw new ConfigError(`Time out of range: the clock must stay between the years -271821 and 275760.`);
+  }
+  return ms;
 }
 
 /** Unix seconds (number or digit string) or an ISO-8601 date-time, in milliseconds. */

@@ -7,26 +7,28 @@ import { Scope } from './scope';
 export const EVENT_RETENTION_SECONDS = 30 * 86400;
 
 /**
- * Records an event with a snapshot of `object` as it is now. Snapshots never carry a client_secret: events are
- * readable by restricted keys.
+ * Records an event whose snapshot is `object`: stored objects are immutable versions (a change stores a new
+ * one), so the version of this moment is the snapshot and nothing is copied.
  */
 export function emitEvent(scope: Scope, type: string, object: object): StoredEvent {
-  const snapshot = 'client_secret' in object ? { ...object, client_secret: null } : object;
+  const snapshot = object as StoredEvent['snapshot'];
   const event: StoredEvent = {
     id: scope.store.newId('evt'),
     type,
     created: scope.now,
+    seq: scope.store.nextSeq(),
     livemode: scope.livemode,
     api_version: scope.version,
     request: scope.request,
-    snapshot: JSON.stringify(snapshot),
+    snapshot,
   };
-  scope.partition.events.add(event, scope.store.nextSeq());
+  scope.partition.events.add(event);
   return event;
 }
 
-/** The served shape of a stored event. */
+/** The served shape of a stored event. Snapshots never show a client_secret: restricted keys read events. */
 export function renderEvent(event: StoredEvent): ApiEvent {
+  const snapshot = 'client_secret' in event.snapshot ? { ...event.snapshot, client_secret: null } : event.snapshot;
   return {
     id: event.id,
     object: 'event',
@@ -34,7 +36,7 @@ export function renderEvent(event: StoredEvent): ApiEvent {
     created: event.created,
     livemode: event.livemode,
     api_version: event.api_version,
-    data: { object: JSON.parse(event.snapshot) as Record<string, unknown> },
+    data: { object: snapshot as Record<string, unknown> },
     request: event.request,
   };
 }

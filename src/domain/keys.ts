@@ -71,10 +71,12 @@ export function allows(record: KeyRecord, resource: PermissionResource, level: '
 
 /**
  * Replaces a key with a new one of the same kind and permissions; the old one keeps working for `graceSeconds`
- * on the mock clock, then answers 401 api_key_expired.
+ * on the mock clock, then answers 401 api_key_expired. Rotating a key again may shorten its grace but never
+ * lengthens it, so an expired key is never brought back.
  */
 export function rotateKey(store: Store, old: KeyRecord, now: number, graceSeconds: number): KeyRecord {
-  old.expires_at = now + Math.max(0, graceSeconds);
+  const expiresAt = now + Math.max(0, graceSeconds);
+  old.expires_at = old.expires_at === null ? expiresAt : Math.min(old.expires_at, expiresAt);
   const { key: _old, ...fields } = old;
   return newKey(store, { ...fields, permissions: old.permissions ? { ...old.permissions } : null, expires_at: null, created: now });
 }

@@ -35,7 +35,7 @@ export function createPayment(scope: Scope, params: CreatePaymentParams): Paymen
     amount_refunded: 0,
     currency,
     status: 'requires_confirmation',
-    client_secret: `${id}_secret_${scope.store.newId('s').slice(2)}`,
+    client_secret: scope.store.newId(`${id}_secret`),
     customer: params.customer ?? null,
     description: params.description ?? null,
     metadata: copyMetadata(params.metadata),
@@ -60,7 +60,8 @@ const CONFIRMABLE = new Set(['requires_confirmation', 'requires_payment_method',
 
 /**
  * Confirms a payment with a payment method (or, without one, the method it already has, else the test card
- * 4242…). A decline leaves it in `requires_payment_method` and throws the card error with the payment attached.
+ * 4242…). Returns the new version of the payment; a decline stores it in `requires_payment_method` and throws
+ * the card error with that version attached.
  */
 export function confirmPayment(scope: Scope, payment: Payment, paymentMethod?: string): Payment {
   if (!CONFIRMABLE.has(payment.status)) {
@@ -68,38 +69,36 @@ export function confirmPayment(scope: Scope, payment: Payment, paymentMethod?: s
   }
   if (payment.status === 'requires_action' && paymentMethod === undefined) {
     // Confirming again after 3-D Secure stands for the customer completing the challenge.
-    return succeed(scope, payment);
+    return settle(scope, payment, 'succeed');
   }
   const method = resolvePaymentMethod(scope, paymentMethod ?? payment.payment_method ?? 'pm_card_visa');
-  payment.payment_method = method.id;
-  return settle(scope, payment, method.outcome);
+  return settle(scope, { ...payment, payment_method: method.id }, method.outcome);
 }
 
-/** Applies a card outcome to a payment being confirmed. */
+/** Applies a card outcome to a payment being confirmed; returns the stored new version. */
 export function settle(scope: Scope, payment: Payment, outcome: CardOutcome): Payment {
-  if (outcome === 'succeed') return succeed(scope, payment);
+  if (outcome === 'succeed') {
+    return updatePayment(scope, 'payment.succeeded', { ...payment, status: 'succeeded', amount_received: payment.amount, last_payment_error: null });
+  }
   if (outcome === 'requires_action') {
-    payment.status = 'requires_action';
-    payment.last_payment_error = null;
-    emitEvent(scope, 'payment.requires_action', payment);
-    return payment;
+    return updatePayment(scope, 'payment.requires_action', { ...payment, status: 'requires_action', last_payment_error: null });
   }
   const error = paymentError(outcome, payment.payment_method);
-  payment.status = 'requires_payment_method';
-  payment.last_payment_error = error;
-  emitEvent(scope, 'payment.payment_failed', payment);
+  const failed = updatePayment(scope, 'payment.payment_failed', { ...payment, status: 'requires_payment_method', last_payment_error: error });
   throw new ApiError(error.code, error.message, {
     ...(error.decline_code ? { decline_code: error.decline_code } : {}),
-    body: { payment: { ...payment } },
+    body: { payment: failed },
   });
 }
 
-function succeed(scope: Scope, payment: Payment): Payment {
-  payment.status = 'succeeded';
-  payment.amount_received = payment.amount;
-  payment.last_payment_error = null;
-  emitEvent(scope, 'payment.succeeded', payment);
-  return payment;
+/**
+ * Stores a new version of a payment and records the event of the change. Payments are never changed in place:
+ * each version is a value, so an event's snapshot is simply the version of its moment.
+ */
+export function updatePayment(scope: Scope, eventType: string, next: Payment): Payment {
+  scope.partition.payments.replace(next);
+  emitEvent(scope, eventType, next);
+  return next;
 }
 
 function paymentError(outcome: Exclude<CardOutcome, 'succeed' | 'requires_action'>, paymentMethod: string | null): PaymentError {
@@ -110,9 +109,10 @@ function paymentError(outcome: Exclude<CardOutcome, 'succeed' | 'requires_action
   return { type: 'card_error', code: 'card_declined', decline_code: outcome, message, payment_method: paymentMethod };
 }
 
-/** Metadata in an object without a prototype, so keys like `__proto__` are plain data. */
-function copyMetadata(metadata: Record<string, string> | undefined): Record<string, string> {
-  const copy = Object.create(null) as Record<string, string>;
-  if (metadata) for (const key of Object.keys(metadata)) copy[key] = metadata[key] as string;
-  return copy;
+/**
+ * A copy of the metadata made with `Object.fromEntries`, which defines keys as own data properties: `__proto__`
+ * or `constructor` stay plain data and never reach a prototype, and the object stays compact.
+ */
+export function copyMetadata(metadata: Record<string, string> | undefined): Record<string, string> {
+  return metadata ? Object.fromEntries(Object.entries(metadata)) : {};
 }

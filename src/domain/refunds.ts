@@ -3,6 +3,7 @@ import { Payment, Refund, RefundReason } from '../schemas/resources';
 import { Collection } from '../store/collection';
 import { emitEvent } from './events';
 import { refundedFee } from './fees';
+import { updatePayment } from './payments';
 import { Scope } from './scope';
 
 export interface RefundParams {
@@ -41,9 +42,8 @@ export function refundPayment(scope: Scope, payment: Payment, params: RefundPara
   const seq = scope.store.nextSeq();
   scope.partition.refunds.add(refund, seq);
   previous.add(refund, seq);
-  payment.amount_refunded += amount;
   emitEvent(scope, 'refund.created', refund);
-  emitEvent(scope, 'payment.refunded', payment);
+  updatePayment(scope, 'payment.refunded', { ...payment, amount_refunded: payment.amount_refunded + amount });
   return refund;
 }
 

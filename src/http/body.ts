@@ -1,6 +1,17 @@
 import { ApiError } from '../errors/api-error';
 import { parseForm } from './form';
 
+/** Strict UTF-8: invalid bytes are a malformed body, not silently replaced with U+FFFD. */
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+function decodeUtf8(body: Buffer): string {
+  try {
+    return UTF8.decode(body);
+  } catch {
+    throw new ApiError('body_invalid', 'The body is not valid UTF-8: encode it as UTF-8.');
+  }
+}
+
 /** Request bodies larger than this are refused with 413 before they are read further. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -22,9 +33,10 @@ export function parseBody(contentType: string | undefined, body: Buffer): Parsed
     throw new ApiError('content_type_unsupported', `Unsupported charset "${charset}": send the body as UTF-8.`);
   }
   if (mediaType === 'application/json' || mediaType.endsWith('+json')) {
+    const text = decodeUtf8(body);
     let parsed: unknown;
     try {
-      parsed = JSON.parse(body.toString('utf8'));
+      parsed = JSON.parse(text);
     } catch (error) {
       throw new ApiError('body_invalid', `Invalid JSON body: ${(error as Error).message}.`);
     }
@@ -34,7 +46,7 @@ export function parseBody(contentType: string | undefined, body: Buffer): Parsed
     return { params: parsed as Record<string, unknown>, fromText: false };
   }
   if (mediaType === 'application/x-www-form-urlencoded') {
-    return { params: parseForm(body.toString('utf8')), fromText: true };
+    return { params: parseForm(decodeUtf8(body)), fromText: true };
   }
   const given = mediaType ? `"${mediaType.slice(0, 100)}"` : 'no Content-Type';
   throw new ApiError('content_type_unsupported', `Unsupported body type ${given}: use application/x-www-form-urlencoded or application/json.`);

@@ -55,10 +55,12 @@ export async function handleRequest(ctx: MockContext, req: MockRequest): Promise
 
 async function handleOther(ctx: MockContext, req: MockRequest, path: string, query: string): Promise<MockResponse> {
   if (path.startsWith('/_mock/') || path === '/_mock') return handleAdmin(ctx, req, path, query);
-  if (path === '/openapi.json' && req.method === 'GET') return jsonResponse(200, openApiDocument());
-  if ((path === '/docs/errors' || path === '/docs/errors/') && req.method === 'GET') {
-    return { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8' }, body: errorsPage() };
+  const page = path === '/openapi.json' || path === '/docs/errors' || path === '/docs/errors/';
+  if (page && req.method !== 'GET') {
+    throw new ApiError('method_not_allowed', `${req.method} is not allowed on ${path}. Use GET.`, { headers: { Allow: 'GET' } });
   }
+  if (path === '/openapi.json') return jsonResponse(200, openApiDocument());
+  if (page) return { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8' }, body: errorsPage() };
   throw new ApiError('url_invalid', `Unrecognized request URL (${req.method} ${path.slice(0, 200)}). API paths start with /v1; see GET /openapi.json.`);
 }
 

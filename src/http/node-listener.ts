@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { MockContext } from '../context';
+import { LATEST_VERSION } from '../domain/versions';
 import { ApiError } from '../errors/api-error';
+import { makeId } from '../store/random';
 import { MAX_BODY_BYTES } from './body';
 import { CORS_HEADERS } from './cors';
 import { MockRequest, MockResponse } from './exchange';
@@ -50,7 +52,11 @@ export function send(res: ServerResponse, response: MockResponse): void {
 
 function tooLarge(ctx: MockContext, req: IncomingMessage, res: ServerResponse): void {
   const error = new ApiError('request_too_large', `The request body is larger than ${MAX_BODY_BYTES} bytes (1 MiB). Send a smaller body.`);
-  const response = errorResponse(error, ctx.baseUrl ?? `http://${req.headers.host ?? '127.0.0.1'}`, { ...CORS_HEADERS, Connection: 'close' });
+  // Every /v1 response carries Request-Id and Service-Version, even one refused before the pipeline ran.
+  const url = req.url ?? '/';
+  const v1 = url === '/v1' || url.startsWith('/v1/') || url.startsWith('/v1?');
+  const v1Headers: Record<string, string> = v1 ? { 'Request-Id': makeId(ctx.random, 'req'), 'Service-Version': LATEST_VERSION } : {};
+  const response = errorResponse(error, ctx.baseUrl ?? `http://${req.headers.host ?? '127.0.0.1'}`, { ...CORS_HEADERS, ...v1Headers, Connection: 'close' });
   send(res, response);
   // Stop reading the rest; the connection closes after the answer.
   req.resume();

@@ -6,10 +6,11 @@ import { KeyRecord, Workspace } from '../store/store';
 
 /**
  * A payment as a key may see it: the client_secret is shown to secret keys and to a publishable key that
- * presented it, and is null for restricted keys. The copy also freezes the state for the response.
+ * presented it, and is null for restricted keys. Stored payments are immutable versions, so no copy is needed
+ * to freeze the response.
  */
 export function presentPayment(payment: Payment, key: KeyRecord): Payment {
-  return key.kind === 'restricted' ? { ...payment, client_secret: null } : { ...payment };
+  return key.kind === 'restricted' ? { ...payment, client_secret: null } : payment;
 }
 
 export function presentEvent(event: StoredEvent): ApiEvent {

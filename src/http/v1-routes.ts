@@ -70,7 +70,14 @@ export const V1_ROUTES: V1Route[] = [
     handler: ({ scope, params, key, path }: Call<{ payment_method?: string; client_secret?: string }>) => {
       const payment = getPayment(scope, path.id as string);
       checkClientSecret(key, payment, params.client_secret, 'confirm');
-      return presentPayment(confirmPayment(scope, payment, params.payment_method), key);
+      try {
+        return presentPayment(confirmPayment(scope, payment, params.payment_method), key);
+      } catch (error) {
+        // A decline carries the payment in the error body: it is shown as this key may see it.
+        const body = error instanceof ApiError ? error.extras.body : undefined;
+        if (body?.payment) body.payment = presentPayment(body.payment as Payment, key);
+        throw error;
+      }
     },
   },
   {

@@ -18,7 +18,8 @@ type Schema = {
 /** How deep any parsed body may nest before it is refused (JSON is parsed before this is known). */
 const MAX_JSON_DEPTH = 8;
 
-const ajv = new Ajv({ allErrors: true, strict: true });
+// verbose: messages quote the offending value (error.data), which ajv only records in verbose mode.
+const ajv = new Ajv({ allErrors: true, strict: true, verbose: true });
 /** Compiled once per process: validators are pure functions, so instances can share them. */
 const validators = Object.fromEntries(
   Object.entries(PARAM_SCHEMAS).map(([name, schema]) => [name, ajv.compile(schema)]),
@@ -38,7 +39,7 @@ export function validateParams<T>(name: ParamSchemaName, input: unknown, fromTex
   return value as T;
 }
 
-/** Refuses empty strings, NUL characters and runaway nesting before the schema is consulted. */
+/** Refuses empty strings, NUL characters (in values and keys) and runaway nesting before the schema is consulted. */
 function checkShape(value: unknown, path: string[], depth: number): void {
   if (depth > MAX_JSON_DEPTH) throw new ApiError('body_invalid', `The body is nested more than ${MAX_JSON_DEPTH} levels deep.`);
   if (typeof value === 'string') {
@@ -52,7 +53,13 @@ function checkShape(value: unknown, path: string[], depth: number): void {
     return;
   }
   if (value && typeof value === 'object') {
-    for (const key of Object.keys(value)) checkShape((value as Record<string, unknown>)[key], [...path, key], depth + 1);
+    for (const key of Object.keys(value)) {
+      if (key.includes('\u0000')) {
+        const where = path.length > 0 ? `'${paramName(path)}' has a key` : 'A parameter name';
+        throw new ApiError('parameter_invalid', `${where} containing a NUL character, which is not allowed.`, path.length > 0 ? { param: paramName(path) } : {});
+      }
+      checkShape((value as Record<string, unknown>)[key], [...path, key], depth + 1);
+    }
   }
 }
 
@@ -97,7 +104,11 @@ function schemaAt(schema: Schema, path: string[]): Schema | undefined {
 /** The most useful of ajv's errors, in the contract's terms: a typo first, then what is missing, then the rest. */
 function toApiError(errors: ErrorObject[], schema: Schema): ApiError {
   const rank = (error: ErrorObject) => (error.keyword === 'additionalProperties' ? 0 : error.keyword === 'required' ? 1 : error.keyword === 'oneOf' ? 3 : 2);
-  const error = [...errors].sort((a, b) => rank(a) - rank(b))[0];
+  // A propertyNames failure also reports the inner keyword (maxLength of the key); the propertyNames error says it better.
+  // Among equals the deepest error names the parameter most exactly: `created[gte]`, not the whole `created`
+  // that a oneOf branch expecting a plain integer also complains about.
+  const depth = (error: ErrorObject) => pointerPath(error.instancePath).length;
+  const error = errors.filter((candidate) => candidate.propertyName === undefined).sort((a, b) => rank(a) - rank(b) || depth(b) - depth(a))[0];
   if (!error) return new ApiError('parameter_invalid', 'The parameters are invalid.');
   const path = pointerPath(error.instancePath);
   const param = paramName(path);
@@ -106,7 +117,8 @@ function toApiError(errors: ErrorObject[], schema: Schema): ApiError {
     case 'additionalProperties': {
       const unknown = String(error.params.additionalProperty);
       const name = paramName([...path, unknown]);
-      const known = Object.keys(schemaAt(schema, path)?.properties ?? {});
+      const at = schemaAt(schema, path);
+      const known = Object.keys((at?.properties ? at : at?.oneOf?.find((option) => option.properties))?.properties ?? {});
       const guess = closest(unknown, known);
       const hint = guess ? ` Did you mean ${paramName([...path, guess])}?` : known.length ? ` Accepted here: ${known.join(', ')}.` : ' This endpoint takes no parameters.';
       return make('parameter_unknown', `Received unknown parameter: ${name}.${hint}`, name);

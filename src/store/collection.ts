@@ -1,18 +1,38 @@
-import { Page, PageQuery, Position, Slot, Timed, Timeline } from './timeline';
+import { Page, PageQuery, Position, Timeline } from './timeline';
+
+export interface Timed {
+  id: string;
+  created: number;
+}
+
+/**
+ * A stored object's place in the order. It holds the current version of the object: objects are immutable
+ * values, and a change swaps a new version into the same slot.
+ */
+interface Slot<T> extends Position {
+  item: T;
+}
 
 /** Objects of one kind in one account and mode: found by id in O(1), paged newest first in O(limit). */
 export class Collection<T extends Timed> {
   private readonly byId = new Map<string, Slot<T>>();
-  private readonly timeline = new Timeline<T>();
+  private readonly timeline = new Timeline<Slot<T>>();
 
   get size(): number {
     return this.byId.size;
   }
 
-  add(item: T, seq: number): Slot<T> {
-    const slot = this.timeline.insert(item, seq);
+  add(item: T, seq: number): void {
+    const slot = { created: item.created, seq, item };
+    this.timeline.insert(slot);
     this.byId.set(item.id, slot);
-    return slot;
+  }
+
+  /** Swaps in a new version of a stored object; its place in the order is unchanged. */
+  replace(item: T): void {
+    const slot = this.byId.get(item.id);
+    if (!slot) throw new Error(`replace: no ${item.id} in this collection`);
+    slot.item = item;
   }
 
   get(id: string): T | undefined {
@@ -25,22 +45,12 @@ export class Collection<T extends Timed> {
   }
 
   page(query: PageQuery): Page<T> {
-    return this.timeline.page(query);
+    const page = this.timeline.page(query);
+    return { data: page.data.map((slot) => slot.item), has_more: page.has_more };
   }
 
   /** Oldest first. */
-  values(): IterableIterator<T> {
-    return this.timeline.values();
-  }
-
-  /** Drops every object created at or before `created` (the event window). */
-  dropThrough(created: number): T[] {
-    const dropped = this.timeline.dropThrough(created);
-    for (const item of dropped) this.byId.delete(item.id);
-    return dropped;
-  }
-
-  oldest(): T | undefined {
-    return this.timeline.oldest();
+  *values(): IterableIterator<T> {
+    for (const slot of this.timeline.values()) yield slot.item;
   }
 }

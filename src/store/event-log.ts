@@ -1,19 +1,18 @@
 import { ApiEvent } from '../schemas/resources';
-import { Collection } from './collection';
 import { Page, PageQuery, Position, Timeline } from './timeline';
 
 /**
- * An event as kept in memory: its snapshot is stored as JSON text, which is compact (one string instead of a
- * tree of objects) and is exactly what is served.
+ * An event as kept in memory. It is its own place in the order (`created`, `seq`), and its snapshot is the
+ * stored object's version at that moment: objects are never changed in place (a change stores a new version),
+ * so sharing it costs nothing.
  */
-export interface StoredEvent {
+export interface StoredEvent extends Position {
   id: string;
   type: string;
-  created: number;
   livemode: boolean;
   api_version: string;
   request: ApiEvent['request'];
-  snapshot: string;
+  snapshot: Readonly<Record<string, unknown>>;
 }
 
 /**
@@ -21,27 +20,29 @@ export interface StoredEvent {
  * O(limit). Old events are dropped from the front of every index.
  */
 export class EventLog {
-  private readonly all = new Collection<StoredEvent>();
-  // Secondary indexes share the slots of `all`; cursors are resolved through `all`.
+  private readonly byId = new Map<string, StoredEvent>();
+  private readonly all = new Timeline<StoredEvent>();
   private readonly byType = new Map<string, Timeline<StoredEvent>>();
   private readonly byGroup = new Map<string, Timeline<StoredEvent>>();
 
   get size(): number {
-    return this.all.size;
+    return this.byId.size;
   }
 
-  add(event: StoredEvent, seq: number): void {
-    const slot = this.all.add(event, seq);
-    indexIn(this.byType, event.type).insertSlot(slot);
-    indexIn(this.byGroup, groupOf(event.type)).insertSlot(slot);
+  add(event: StoredEvent): void {
+    this.byId.set(event.id, event);
+    this.all.insert(event);
+    indexIn(this.byType, event.type).insert(event);
+    indexIn(this.byGroup, groupOf(event.type)).insert(event);
   }
 
   get(id: string): StoredEvent | undefined {
-    return this.all.get(id);
+    return this.byId.get(id);
   }
 
+  /** Where an event sits in the order, for cursors (whatever the filter). */
   position(id: string): Position | undefined {
-    return this.all.position(id);
+    return this.byId.get(id);
   }
 
   /** `type` is an exact type, `<group>.*`, or undefined for all. */
@@ -51,16 +52,19 @@ export class EventLog {
     return index ? index.page(query) : { data: [], has_more: false };
   }
 
+  /** Oldest first. */
   values(): IterableIterator<StoredEvent> {
     return this.all.values();
   }
 
-  /** Forgets every event created at or before `created`. */
+  /** Forgets every event created at or before `created`; returns how many. */
   dropThrough(created: number): number {
     const oldest = this.all.oldest();
     if (!oldest || oldest.created > created) return 0;
     for (const index of [...this.byType.values(), ...this.byGroup.values()]) index.dropThrough(created);
-    return this.all.dropThrough(created).length;
+    const dropped = this.all.dropThrough(created);
+    for (const event of dropped) this.byId.delete(event.id);
+    return dropped.length;
   }
 }
 

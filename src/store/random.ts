@@ -44,11 +44,16 @@ export class Random {
   }
 }
 
-const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+const BASE62 = Buffer.from('0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', 'latin1');
 
-/** Prefix + 24 base62 characters, e.g. `pay_3fK9…`. */
-export function makeId(random: Random, prefix: string): string {
-  let id = prefix + '_';
-  for (let i = 0; i < 24; i++) id += BASE62[Math.floor(random.next() * 62)];
-  return id;
+/**
+ * `head` + `_` + 24 base62 characters, e.g. `pay_3fK9…`. Built in one buffer so the string is flat: appending
+ * character by character would leave a chain of small string pieces, several times the memory of the id.
+ */
+export function makeId(random: Random, head: string): string {
+  const bytes = Buffer.allocUnsafe(head.length + 25);
+  const start = bytes.write(head, 'latin1');
+  bytes[start] = 0x5f; // '_'
+  for (let i = start + 1; i < start + 25; i++) bytes[i] = BASE62[Math.floor(random.next() * 62)] as number;
+  return bytes.toString('latin1', 0, start + 25);
 }

@@ -1,5 +1,5 @@
 import { MockContext } from '../../context';
-import { newKey, permissionsOf, rotateKey } from '../../domain/keys';
+import { maskKey, newKey, permissionsOf, rotateKey } from '../../domain/keys';
 import { newWorkspace } from '../../domain/workspaces';
 import { LATEST_VERSION, versionChanges, VERSIONS } from '../../domain/versions';
 import { parseDuration } from '../../clock/duration';
@@ -77,6 +77,11 @@ export const ADMIN_ROUTES: AdminRoute[] = [
       onlyKeys(body, ['expires_in']);
       const old = ctx.store.keys.get(path.key as string);
       if (!old) throw new ApiError('resource_missing', `No such key: '${path.key}'. GET /_mock/keys lists them.`, { param: 'key' });
+      if (old.expires_at !== null) {
+        // Rotating again would move (or revive) the expiry of a key that has already been replaced.
+        const when = new Date(old.expires_at * 1000).toISOString();
+        throw new ApiError('parameter_invalid', `Key ${maskKey(old.key)} was rotated already (it stops working at ${when}): rotate the key that replaced it.`, { param: 'key' });
+      }
       const expiresIn = body.expires_in ?? '24h';
       const grace = expiresIn === 'now' ? 0 : asParam('expires_in', () => parseDuration(expiresIn as string | number));
       if (grace < 0) throw new ApiError('parameter_invalid', 'Invalid expires_in: it cannot be negative. Use "now" to expire the old key at once.', { param: 'expires_in' });

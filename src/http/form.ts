@@ -28,6 +28,16 @@ export function parseForm(text: string): FormObject {
   return root;
 }
 
+/** A query string, parsed like a form; its mistakes are parameter errors, since there is no body. */
+export function parseQuery(text: string): FormObject {
+  try {
+    return parseForm(text);
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'body_invalid') throw new ApiError('parameter_invalid', error.message, error.extras);
+    throw error;
+  }
+}
+
 function decode(text: string): string {
   try {
     return decodeURIComponent(text.includes('+') ? text.replace(/\+/g, ' ') : text);

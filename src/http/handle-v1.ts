@@ -8,7 +8,7 @@ import { parseScenario, Scenario } from '../scenarios/scenarios';
 import { IdempotencyRecord, KeyRecord, Partition } from '../store/store';
 import { parseBody } from './body';
 import { MockRequest, MockResponse } from './exchange';
-import { parseForm } from './form';
+import { parseQuery } from './form';
 import { claimIdempotencyKey, checkIdempotencyKey, fingerprint, releaseIdempotencyKey } from './idempotency';
 import { errorResponse, jsonResponse } from './respond';
 import { Router } from './router';
@@ -138,14 +138,18 @@ function execute(ctx: MockContext, route: V1Route, run: Execution, headers: Reco
     }
     return jsonResponse(200, body, headers);
   } catch (error) {
-    if (error instanceof ApiError && error.extras.body && run.version !== LATEST_VERSION) renderForVersion(error.extras.body, run.version);
+    if (error instanceof ApiError && error.extras.body && run.version !== LATEST_VERSION) {
+      // The body may hold a stored (immutable) object: render a copy.
+      error.extras.body = JSON.parse(JSON.stringify(error.extras.body)) as Record<string, unknown>;
+      renderForVersion(error.extras.body, run.version);
+    }
     return errorResponse(error, base, headers);
   }
 }
 
 function readParams(route: V1Route, req: MockRequest, query: string): unknown {
-  if (req.method === 'GET') return validateParams(route.params, parseForm(query), true);
-  if (query !== '') validateParams('none', parseForm(query), true);
+  if (req.method === 'GET') return validateParams(route.params, parseQuery(query), true);
+  if (query !== '') validateParams('none', parseQuery(query), true);
   const { params, fromText } = parseBody(header(req.headers['content-type']), req.body);
   return validateParams(route.params, params, fromText);
 }

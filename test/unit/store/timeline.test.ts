@@ -1,0 +1,118 @@
+import { PageQuery, Timeline } from '../../../src/store/timeline';
+
+interface Item {
+  id: string;
+  created: number;
+  seq: number;
+}
+
+/** A timeline of `count` items, one a second from t=1, inserted in order with seq = their number. */
+function timelineOf(count: number): Timeline<Item> {
+  const timeline = new Timeline<Item>();
+  for (let n = 1; n <= count; n++) timeline.insert({ id: `i${n}`, created: n, seq: n });
+  return timeline;
+}
+
+const ids = (items: Item[]) => items.map((item) => item.id);
+const at = (n: number) => ({ created: n, seq: n });
+
+describe('Timeline.page', () => {
+  it.each<[string, PageQuery, string[], boolean]>([
+    ['the first page is the newest `limit` items, newest first', { limit: 3 }, ['i10', 'i9', 'i8'], true],
+    ['a limit covering everything has no more', { limit: 10 }, ['i10', 'i9', 'i8', 'i7', 'i6', 'i5', 'i4', 'i3', 'i2', 'i1'], false],
+    ['a limit above the size returns everything without more', { limit: 50 }, ['i10', 'i9', 'i8', 'i7', 'i6', 'i5', 'i4', 'i3', 'i2', 'i1'], false],
+    ['starting_after holds items strictly older than the cursor', { limit: 3, startingAfter: at(8) }, ['i7', 'i6', 'i5'], true],
+    ['starting_after near the oldest end has no more', { limit: 3, startingAfter: at(3) }, ['i2', 'i1'], false],
+    ['starting_after exactly `limit` from the end has no more', { limit: 3, startingAfter: at(4) }, ['i3', 'i2', 'i1'], false],
+    ['starting_after the oldest item is an empty page', { limit: 3, startingAfter: at(1) }, [], false],
+    ['ending_before holds the items nearest the cursor on its newer side', { limit: 3, endingBefore: at(3) }, ['i6', 'i5', 'i4'], true],
+    ['ending_before near the newest end has no more', { limit: 3, endingBefore: at(8) }, ['i10', 'i9'], false],
+    ['ending_before exactly `limit` from the newest end has no more', { limit: 3, endingBefore: at(7) }, ['i10', 'i9', 'i8'], false],
+    ['ending_before the newest item is an empty page', { limit: 3, endingBefore: at(10) }, [], false],
+    ['createdMin is an inclusive lower bound', { limit: 10, createdMin: 8 }, ['i10', 'i9', 'i8'], false],
+    ['createdMax is an inclusive upper bound', { limit: 2, createdMax: 3 }, ['i3', 'i2'], true],
+    ['both bounds select a window', { limit: 10, createdMin: 4, createdMax: 6 }, ['i6', 'i5', 'i4'], false],
+    ['has_more respects createdMin: nothing older inside the window', { limit: 3, createdMin: 5, startingAfter: at(8) }, ['i7', 'i6', 'i5'], false],
+    ['has_more respects createdMax with ending_before', { limit: 2, createdMax: 6, endingBefore: at(4) }, ['i6', 'i5'], false],
+    ['a cursor outside the created window gives an empty page', { limit: 3, createdMin: 8, startingAfter: at(5) }, [], false],
+    ['an empty window gives an empty page', { limit: 3, createdMin: 20 }, [], false],
+  ])('%s', (_rule, query, expected, hasMore) => {
+    const page = timelineOf(10).page(query);
+    expect(ids(page.data)).toEqual(expected);
+    expect(page.has_more).toBe(hasMore);
+  });
+
+  it('walks forward with starting_after through every item once, then backward with ending_before', () => {
+    const timeline = timelineOf(25);
+    const seen: string[] = [];
+    let page = timeline.page({ limit: 7 });
+    seen.push(...ids(page.data));
+    while (page.has_more) {
+      const last = page.data[page.data.length - 1] as Item;
+      page = timeline.page({ limit: 7, startingAfter: at(last.created) });
+      seen.push(...ids(page.data));
+    }
+    expect(seen).toEqual(Array.from({ length: 25 }, (_, i) => `i${25 - i}`));
+
+    const back: string[] = [];
+    page = timeline.page({ limit: 7, endingBefore: at(1) });
+    back.unshift(...ids(page.data));
+    while (page.has_more) {
+      const first = page.data[0] as Item;
+      page = timeline.page({ limit: 7, endingBefore: at(first.created) });
+      back.unshift(...ids(page.data));
+    }
+    expect(back).toEqual(Array.from({ length: 24 }, (_, i) => `i${25 - i}`));
+  });
+
+  it('orders items created in the same second by sequence, the later first', () => {
+    const timeline = new Timeline<Item>();
+    timeline.insert({ id: 'a', created: 100, seq: 1 });
+    timeline.insert({ id: 'b', created: 100, seq: 2 });
+    timeline.insert({ id: 'c', created: 100, seq: 3 });
+    expect(ids(timeline.page({ limit: 10 }).data)).toEqual(['c', 'b', 'a']);
+    expect(ids(timeline.page({ limit: 10, startingAfter: { created: 100, seq: 3 } }).data)).toEqual(['b', 'a']);
+    expect(ids(timeline.page({ limit: 10, endingBefore: { created: 100, seq: 1 } }).data)).toEqual(['c', 'b']);
+  });
+
+  it('splices an item created in the past into its place', () => {
+    const timeline = new Timeline<Item>();
+    timeline.insert({ id: 'late', created: 300, seq: 1 });
+    timeline.insert({ id: 'early', created: 100, seq: 2 });
+    timeline.insert({ id: 'middle', created: 200, seq: 3 });
+    timeline.insert({ id: 'late-too', created: 300, seq: 4 });
+    timeline.insert({ id: 'first-of-300', created: 300, seq: 0 });
+    expect(ids(timeline.page({ limit: 10 }).data)).toEqual(['late-too', 'late', 'first-of-300', 'middle', 'early']);
+    expect(ids([...timeline.values()])).toEqual(['early', 'middle', 'first-of-300', 'late', 'late-too']);
+    expect(timeline.oldest()?.id).toBe('early');
+    expect(timeline.size).toBe(5);
+  });
+});
+
+describe('Timeline.dropThrough', () => {
+  it('removes every item created at or before the bound, oldest first, and keeps the rest', () => {
+    const timeline = timelineOf(10);
+    expect(ids(timeline.dropThrough(4))).toEqual(['i1', 'i2', 'i3', 'i4']);
+    expect(timeline.size).toBe(6);
+    expect(timeline.oldest()?.id).toBe('i5');
+    expect(ids(timeline.page({ limit: 100 }).data)).toEqual(['i10', 'i9', 'i8', 'i7', 'i6', 'i5']);
+  });
+
+  it('removes all items of the bound second, whatever their sequence', () => {
+    const timeline = new Timeline<Item>();
+    timeline.insert({ id: 'a', created: 5, seq: 1 });
+    timeline.insert({ id: 'b', created: 5, seq: 2 });
+    timeline.insert({ id: 'c', created: 6, seq: 3 });
+    expect(ids(timeline.dropThrough(5))).toEqual(['a', 'b']);
+    expect(ids([...timeline.values()])).toEqual(['c']);
+  });
+
+  it.each([
+    ['a bound before the oldest item drops nothing', 0, 10],
+    ['a bound after the newest item drops everything', 11, 0],
+  ])('%s', (_rule, bound, left) => {
+    const timeline = timelineOf(10);
+    timeline.dropThrough(bound);
+    expect(timeline.size).toBe(left);
+  });
+});

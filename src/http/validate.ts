@@ -116,7 +116,7 @@ function toApiError(errors: ErrorObject[], schema: Schema): ApiError {
   switch (error.keyword) {
     case 'additionalProperties': {
       const unknown = String(error.params.additionalProperty);
-      const name = paramName([...path, unknown]);
+      const name = clip(paramName([...path, unknown]), 100);
       const at = schemaAt(schema, path);
       const known = Object.keys((at?.properties ? at : at?.oneOf?.find((option) => option.properties))?.properties ?? {});
       const guess = closest(unknown, known);
@@ -157,9 +157,15 @@ function toApiError(errors: ErrorObject[], schema: Schema): ApiError {
   }
 }
 
+/** A value as a message shows it: strings quoted (so JSON "12" reads as a string), long ones cut. */
 function preview(value: unknown): string {
-  const text = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
-  return text.length > 60 ? `${text.slice(0, 60)}…` : text;
+  const text = JSON.stringify(value) ?? String(value);
+  return clip(text, 60);
+}
+
+/** Names and values from the client are echoed back, but never at unbounded length. */
+function clip(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text;
 }
 
 function describe(value: unknown): string {

@@ -1,7 +1,8 @@
-import Ajv, { ErrorObject, ValidateFunction } from 'ajv';
+import type { ErrorObject } from 'ajv';
 import { ApiError } from '../errors/api-error';
 import { ErrorCode } from '../errors/catalog';
 import { PARAM_SCHEMAS, ParamSchemaName } from '../schemas/params';
+import { validatorFor } from '../validation/compiled-validators';
 
 type Schema = {
   type?: string;
@@ -18,12 +19,6 @@ type Schema = {
 /** How deep any parsed body may nest before it is refused (JSON is parsed before this is known). */
 const MAX_JSON_DEPTH = 8;
 
-// verbose: messages quote the offending value (error.data), which ajv only records in verbose mode.
-const ajv = new Ajv({ allErrors: true, strict: true, verbose: true });
-/** Compiled once per process: validators are pure functions, so instances can share them. */
-const validators = Object.fromEntries(
-  Object.entries(PARAM_SCHEMAS).map(([name, schema]) => [name, ajv.compile(schema)]),
-) as Record<ParamSchemaName, ValidateFunction>;
 
 /**
  * Validates parameters against their operation's schema and returns them typed. Form bodies and query strings
@@ -34,7 +29,7 @@ export function validateParams<T>(name: ParamSchemaName, input: unknown, fromTex
   const schema = PARAM_SCHEMAS[name] as Schema;
   checkShape(input, [], 0);
   const value = fromText ? coerceIntegers(schema, input) : input;
-  const validate = validators[name];
+  const validate = validatorFor(name);
   if (!validate(value)) throw toApiError(validate.errors ?? [], schema);
   return value as T;
 }

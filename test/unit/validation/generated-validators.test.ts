@@ -1,0 +1,42 @@
+import Ajv, { ValidateFunction } from 'ajv';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { AJV_OPTIONS, VALIDATED_SCHEMAS, ValidatorName } from '../../../src/validation/compiled-validators';
+
+// The built server validates with code generated at build time; tests (run from src/) compile at run time.
+// Both must judge every input alike, error for error.
+const generatedFile = join(__dirname, '../../../dist/validation/generated.js');
+const built = existsSync(generatedFile);
+
+const samples: Array<[ValidatorName, unknown]> = [
+  ['createPayment', { amount: 2000, currency: 'usd', metadata: { order: '42' } }],
+  ['createPayment', { amount: '2000', currency: 'usd' }],
+  ['createPayment', { amount: 0, currency: 'us', amout: 1, metadata: { ['k'.repeat(41)]: 'v' } }],
+  ['createPayment', {}],
+  ['refundPayment', { amount: 1.5, reason: 'bored' }],
+  ['createCustomer', { email: 'no-at-sign', phone: '123', name: 'x'.repeat(300) }],
+  ['createPaymentMethod', { card: { number: '4242', exp_month: 13 } }],
+  ['listEvents', { limit: 101, created: { gte: 5, after: 1 }, type: '' }],
+  ['fixtures', { workspaces: [{ id: 'a', name: 'A', keys: [{ key: 'bad' }], test: { payments: [{ id: 'pay_1', amount: 1, currency: 'USD' }] } }] }],
+  ['fixtures', { workspaces: [] }],
+];
+
+(built ? describe : describe.skip)('validators generated at build time', () => {
+  const generated = require(generatedFile) as Record<ValidatorName, ValidateFunction>;
+  const ajv = new Ajv(AJV_OPTIONS);
+  const compiled = Object.fromEntries(Object.entries(VALIDATED_SCHEMAS).map(([name, schema]) => [name, ajv.compile(schema)])) as Record<ValidatorName, ValidateFunction>;
+
+  it('exist for every schema the server validates with', () => {
+    expect(Object.keys(generated).sort()).toEqual(Object.keys(VALIDATED_SCHEMAS).sort());
+  });
+
+  it.each(samples.map(([name, input]) => [name, JSON.stringify(input).slice(0, 60), input] as const))(
+    '%s judges %s exactly as the run-time compiled schema does',
+    (name, _label, input) => {
+      const fromBuild = generated[name as ValidatorName];
+      const atRunTime = compiled[name as ValidatorName];
+      expect(fromBuild(input)).toBe(atRunTime(input));
+      expect(fromBuild.errors ?? null).toEqual(atRunTime.errors ?? null);
+    },
+  );
+});

@@ -3,7 +3,8 @@ import { MockContext, RequestLogLine } from './context';
 import { ConfigError } from './errors/api-error';
 import { FixtureDocument, FixtureError } from './fixtures/fixture-types';
 import { NamedDocument, readFixtures, schemaProblems } from './fixtures/read-fixtures';
-import { readStateFile } from './fixtures/state-file';
+import { exportState } from './fixtures/export-state';
+import { readStateFile, writeStateFile } from './fixtures/state-file';
 import { isScenarioName, parseScenario, ScenarioName, ScenarioOptions, SCENARIOS } from './scenarios/scenarios';
 import { join } from 'node:path';
 
@@ -58,11 +59,18 @@ export function createContext(options: MockOptions = {}): MockContext {
       ...(options.onRequest ? { onRequest: options.onRequest } : {}),
     });
   } catch (error) {
-    if (error instanceof FixtureError) throw new ConfigError(`Invalid fixtures:\n${error.message}`);
+    if (error instanceof FixtureError) throw new ConfigError(`Invalid fixtures: ${error.summary()}`);
     if (error instanceof ConfigError) throw error;
     throw new ConfigError((error as Error).message);
   }
-  if (options.state) restoreState(ctx, options.state);
+  if (options.state) {
+    const path = options.state;
+    restoreState(ctx, path);
+    ctx.saveState = async () => {
+      await writeStateFile(path, exportState(ctx.store));
+      return path;
+    };
+  }
   return ctx;
 }
 
@@ -76,7 +84,7 @@ function loadFixtures(fixtures: string | FixtureDocument | undefined): NamedDocu
     }
     return readFixtures(fixtures ?? DEFAULT_FIXTURES);
   } catch (error) {
-    if (error instanceof FixtureError) throw new ConfigError(`Invalid fixtures:\n${error.message}`);
+    if (error instanceof FixtureError) throw new ConfigError(`Invalid fixtures: ${error.summary()}`);
     throw error;
   }
 }
@@ -87,7 +95,7 @@ function restoreState(ctx: MockContext, path: string): void {
   try {
     ctx.loadState(document, path);
   } catch (error) {
-    if (error instanceof FixtureError) throw new ConfigError(`State file ${path} is invalid:\n${error.message}`);
+    if (error instanceof FixtureError) throw new ConfigError(`State file ${path} is invalid: ${error.summary()}. Fix or delete it.`);
     throw error;
   }
 }

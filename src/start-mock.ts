@@ -3,8 +3,6 @@ import { AddressInfo } from 'node:net';
 import { ClockMode, ClockState } from './clock/clock';
 import { MockContext } from './context';
 import { ConfigError } from './errors/api-error';
-import { exportState } from './fixtures/export-state';
-import { writeStateFile } from './fixtures/state-file';
 import { keyEntry } from './http/admin/admin-routes';
 import { MockRequest, MockResponse } from './http/exchange';
 import { handleRequest } from './http/handle-request';
@@ -65,13 +63,7 @@ export async function startMock(options: MockOptions = {}): Promise<MockServer> 
   const port = await listen(server, options.port ?? 4010, host);
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   ctx.baseUrl = url;
-  const statePath = options.state;
-  const saveState = async (): Promise<string | undefined> => {
-    if (!statePath) return undefined;
-    await writeStateFile(statePath, exportState(ctx.store));
-    return statePath;
-  };
-  if (statePath) ctx.saveState = async () => (await saveState()) as string;
+  const saveState = async (): Promise<string | undefined> => (ctx.saveState ? ctx.saveState() : undefined);
 
   return {
     url,

@@ -62,8 +62,8 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<{ exi
     .addOption(new Option('--scenario <name>', 'starting scenario').choices(SCENARIOS).default('happy').env('PAYMENTS_MOCK_SCENARIO'))
     .addOption(new Option('--seed <n>', 'makes ids, faults and generated data reproducible (default: random)').env('PAYMENTS_MOCK_SEED').argParser(integer('--seed', 0, 2 ** 32 - 1)))
     .addOption(new Option('--log <format>', 'request log: pretty, json or off (default: pretty on a terminal, else json)').choices(['pretty', 'json', 'off']).env('PAYMENTS_MOCK_LOG'))
-    .addOption(new Option('--state <file>', 'load the store from this file if it exists; save it on SIGINT/SIGTERM and POST /_mock/state/save').env('PAYMENTS_MOCK_STATE'))
-    .addOption(new Option('--admin-token <token>', 'require Authorization: Bearer <token> on /_mock/* (except health)').env('PAYMENTS_MOCK_ADMIN_TOKEN'))
+    .addOption(new Option('--state <file>', 'load the store from this file if it exists; save it on SIGINT/SIGTERM and POST /_mock/state/save (default: none)').env('PAYMENTS_MOCK_STATE'))
+    .addOption(new Option('--admin-token <token>', 'require Authorization: Bearer <token> on /_mock/* except GET /_mock/health (default: none)').env('PAYMENTS_MOCK_ADMIN_TOKEN'))
     .action(async (options: ServeOptions) => {
       result = { exitCode: 0, mock: await serve(options, io) };
     });
@@ -90,7 +90,7 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<{ exi
   } catch (error) {
     if (error instanceof CommanderError) return { exitCode: error.exitCode === 0 ? 0 : 1 };
     if (error instanceof ConfigError) {
-      io.stderr(`${chalk.red(`payments-mock: ${error.message}`)}\n`);
+      io.stderr(`${chalk.red(`payments-mock: ${error.message.replace(/\s*\n\s*/g, ' ')}`)}\n`);
       return { exitCode: 1 };
     }
     io.stderr(`${chalk.red(`payments-mock: unexpected error: ${(error as Error).message}`)}\n`);

@@ -7,7 +7,8 @@ const PREFIX: Record<KeyKind, string> = { secret: 'sk', publishable: 'pk', restr
 /** Shows a key as its prefix and last four characters: what logs and the journal print. */
 export function maskKey(key: string): string {
   const prefix = /^(sk|pk|rk)_(test|live)_/.exec(key)?.[0] ?? '';
-  return `${prefix}…${key.slice(-4)}`;
+  // A short key would be shown almost (or entirely) whole by its last four: show only the prefix then.
+  return key.length - prefix.length > 8 ? `${prefix}…${key.slice(-4)}` : `${prefix}…`;
 }
 
 export function permissionsOf(level: PermissionLevel, overrides: Partial<Permissions> = {}): Permissions {

@@ -8,6 +8,7 @@ import { errorsPage } from './docs-page';
 import { MockRequest, MockResponse } from './exchange';
 import { handleV1 } from './handle-v1';
 import { openApiDocument } from '../openapi/build-openapi';
+import { journalKey, journalRequestBody, journalResponseText } from './journal-masking';
 import { errorResponse, jsonResponse } from './respond';
 
 /**
@@ -33,12 +34,12 @@ export async function handleRequest(ctx: MockContext, req: MockRequest): Promise
       method: req.method,
       path,
       status: response.status,
-      key: outcome.key ? maskKey(outcome.key.key) : null,
+      key: outcome.key ? maskKey(outcome.key.key) : journalKey(req.headers.authorization),
       idempotency_key: outcome.idempotencyKey,
       replayed: outcome.replayed,
       duration_ms: Math.round(duration * 100) / 100,
-      request_body: maskCards(outcome.params),
-      response_text: response.body,
+      request_body: journalRequestBody(outcome.params, req, query),
+      response_text: journalResponseText(response.status, response.body),
       created: ctx.clock.now(),
     });
     ctx.onRequest?.({ method: req.method, path, status: response.status, duration_ms: duration, key_kind: outcome.key?.kind ?? null, replayed: outcome.replayed, request_id: requestId });
@@ -62,14 +63,4 @@ async function handleOther(ctx: MockContext, req: MockRequest, path: string, que
   if (path === '/openapi.json') return jsonResponse(200, openApiDocument());
   if (page) return { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8' }, body: errorsPage() };
   throw new ApiError('url_invalid', `Unrecognized request URL (${req.method} ${path.slice(0, 200)}). API paths start with /v1; see GET /openapi.json.`);
-}
-
-/** The journal keeps bodies as parsed, but never a card number or CVC. */
-function maskCards(params: unknown): unknown {
-  const card = (params as { card?: Record<string, unknown> } | undefined)?.card;
-  if (!card || typeof card !== 'object') return params;
-  const masked = { ...card };
-  if (typeof masked.number === 'string') masked.number = `••••${masked.number.slice(-4)}`;
-  if (masked.cvc !== undefined) masked.cvc = '•••';
-  return { ...(params as object), card: masked };
 }

@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { MockContext } from '../../context';
 import { ApiError } from '../../errors/api-error';
 import { parseBody } from '../body';
@@ -15,8 +16,10 @@ const router = new Router<AdminRoute>(ADMIN_ROUTES);
  * token on everything but the health check. Scenarios and faults never touch it.
  */
 export async function handleAdmin(ctx: MockContext, req: MockRequest, path: string, query: string): Promise<MockResponse> {
+  // The token is checked before routing, so without it an unknown path reveals nothing either.
+  const open = req.method === 'GET' && path === '/_mock/health';
+  if (ctx.adminToken !== undefined && !open) checkAdminToken(ctx.adminToken, req.headers.authorization);
   const { route, params } = router.match(req.method, path);
-  if (ctx.adminToken !== undefined && route.path !== '/_mock/health') checkAdminToken(ctx.adminToken, req.headers.authorization);
   const body = req.method === 'GET' || req.method === 'DELETE' ? {} : parseBody(req.headers['content-type'], req.body).params;
   const result = await route.handler({ ctx, body: body as Input, query: new URLSearchParams(query), path: params });
   return jsonResponse(200, result);
@@ -29,7 +32,13 @@ function checkAdminToken(token: string, header: string | undefined): void {
   } catch {
     given = undefined;
   }
-  if (given !== token) {
+  if (given === undefined || !sameText(given, token)) {
     throw new ApiError('admin_unauthorized', 'This server was started with --admin-token: send `Authorization: Bearer <token>` to /_mock endpoints.');
   }
+}
+
+/** Compares in constant time, so the token cannot be guessed character by character from response times. */
+function sameText(a: string, b: string): boolean {
+  const hash = (text: string) => createHash('sha256').update(text).digest();
+  return timingSafeEqual(hash(a), hash(b));
 }

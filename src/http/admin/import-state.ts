@@ -8,7 +8,7 @@ export function importState(ctx: MockContext, body: unknown): void {
   const problems = schemaProblems('state', body);
   if (problems.length > 0) throw invalid(new FixtureError(problems));
   try {
-    ctx.loadState(body as FixtureDocument, 'state');
+    ctx.loadState(body as FixtureDocument, 'state', false);
   } catch (error) {
     if (error instanceof FixtureError) throw invalid(error);
     throw error;

@@ -1,0 +1,17 @@
+import { ERROR_CATALOG, ErrorSpec } from './catalog';
+
+const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+
+/**
+ * The README's error table, built from the catalog like the served `/docs/errors` page: `npm run docs` writes
+ * it between the README's `<!-- errors:start -->` and `<!-- errors:end -->` markers, and a test keeps it there.
+ *
+ * @example
+ * errorsMarkdown(); // "| code | status | type | meaning | fix |\n|---|---|---|---|---|\n| `missing_api_key` | 401 | …"
+ */
+export function errorsMarkdown(catalog: Record<string, ErrorSpec> = ERROR_CATALOG): string {
+  const rows = Object.entries(catalog).map(
+    ([code, spec]) => `| \`${code}\` | ${spec.status} | ${spec.type} | ${cell(spec.meaning)} | ${cell(spec.fix)} |`,
+  );
+  return ['| code | status | type | meaning | fix |', '|---|---|---|---|---|', ...rows].join('\n');
+}

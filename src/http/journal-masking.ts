@@ -1,0 +1,60 @@
+import { keyFromHeader, maskKey } from '../domain/keys';
+import { parseBody } from './body';
+import { parseForm } from './form';
+import { MockRequest } from './exchange';
+
+/** 12 to 19 digits, optionally split by spaces or dashes, standing alone: what a card number looks like. */
+const CARD_NUMBER = /(?<![0-9A-Za-z_+])\d(?:[ -]?\d){11,18}(?![0-9A-Za-z_])/g;
+const CVC_NAMES = /^(cvc|cvv|cvc2|cvv2|cid)$/i;
+
+const maskNumber = (text: string) => `••••${text.replace(/\D/g, '').slice(-4)}`;
+
+/**
+ * The key a request carried, as the journal shows it: prefix and last four characters, never whole, even when
+ * the key is unknown or malformed. Null when there was none.
+ */
+export function journalKey(header: string | string[] | undefined): string | null {
+  const value = Array.isArray(header) ? header[0] : header;
+  if (!value) return null;
+  try {
+    return maskKey(keyFromHeader(value));
+  } catch {
+    return '…';
+  }
+}
+
+/**
+ * What the client sent, as parsed (the validated parameters when there are some, else the raw body or query
+ * read as leniently as possible), with card numbers and CVCs masked wherever they are.
+ */
+export function journalRequestBody(params: unknown, req: MockRequest, query: string): unknown {
+  let body = params;
+  if (body === undefined) {
+    try {
+      body = req.method === 'GET' || req.body.length === 0 ? (query ? parseForm(query) : null) : parseBody(header(req.headers['content-type']), req.body).params;
+    } catch {
+      body = req.body.length > 0 ? maskCards(req.body.toString('utf8').slice(0, 10_000)) : null;
+    }
+  }
+  return maskCards(body ?? null);
+}
+
+/** An error answer may quote what was sent ("Invalid card[number]: 4242 4242 …"): its card numbers are masked. */
+export function journalResponseText(status: number, text: string): string {
+  return status >= 400 ? text.replace(CARD_NUMBER, maskNumber) : text;
+}
+
+function maskCards(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return value.replace(CARD_NUMBER, maskNumber);
+  if (!value || typeof value !== 'object' || depth > 64) return value;
+  if (Array.isArray(value)) return value.map((item) => maskCards(item, depth + 1));
+  const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+  for (const [name, item] of Object.entries(value)) {
+    out[name] = CVC_NAMES.test(name) && item !== null && item !== undefined ? '•••' : maskCards(item, depth + 1);
+  }
+  return out;
+}
+
+function header(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}

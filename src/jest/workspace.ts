@@ -1,0 +1,139 @@
+import { ADMIN_TOKEN_VARIABLE, URL_VARIABLE } from './global-setup';
+
+type KeyKind = 'secret' | 'publishable' | 'restricted';
+
+/** A key of the workspace as `POST /_mock/workspaces` returns it. */
+export interface WorkspaceKey {
+  key: string;
+  kind: KeyKind;
+  livemode: boolean;
+  workspace: string;
+  account: string;
+  permissions: Record<string, string> | null;
+  expires_at: number | null;
+}
+
+/** A fresh, empty workspace on the shared mock, with a key of every kind in test and live mode. */
+export interface TestWorkspace {
+  /** The mock's base URL, e.g. `http://127.0.0.1:53123`. */
+  url: string;
+  /** The workspace id (`DELETE /_mock/workspaces/{id}` drops it). */
+  workspace: string;
+  /** Its account id (`acct_…`), as `GET /v1/account` answers. */
+  account: string;
+  keys: {
+    secret: string;
+    publishable: string;
+    restricted: string;
+    liveSecret: string;
+    livePublishable: string;
+    liveRestricted: string;
+  };
+  /** Every key entry, whole. */
+  entries: WorkspaceKey[];
+  /**
+   * Calls the mock with the workspace's test secret key (or `key`): an object body is sent as a form, so
+   * `{ 'metadata[order]': '42' }` works as it does from curl.
+   */
+  request(method: string, path: string, body?: Record<string, string | number>, key?: string): Promise<{ status: number; headers: Headers; body: any }>;
+  /** Drops the workspace, its keys and its data. */
+  delete(): Promise<void>;
+}
+
+interface CreateOptions {
+  /** The mock's URL; default `PAYMENTS_MOCK_URL`, which the global setup sets. */
+  url?: string;
+  name?: string;
+  /** Needed when the mock runs with --admin-token; default `PAYMENTS_MOCK_ADMIN_TOKEN`. */
+  adminToken?: string;
+}
+
+/**
+ * Creates an isolated workspace on a running mock (`POST /_mock/workspaces`). Parallel test files each take
+ * their own, so they share one server without seeing each other's data.
+ *
+ * @example
+ * const ws = await createWorkspace();
+ * const res = await ws.request('POST', '/v1/payments', { amount: 2000, currency: 'usd' });
+ * await ws.delete();
+ */
+export async function createWorkspace(options: CreateOptions | string = {}): Promise<TestWorkspace> {
+  const { url: given, name, adminToken = process.env[ADMIN_TOKEN_VARIABLE] } = typeof options === 'string' ? { url: options } : options;
+  const url = (given ?? process.env[URL_VARIABLE])?.replace(/\/+$/, '');
+  if (!url) {
+    throw new Error(`payments-mock: no mock URL. Add globalSetup: 'payments-mock/jest/global-setup' to your Jest config, or set ${URL_VARIABLE} to a running mock.`);
+  }
+  const admin: Record<string, string> = { 'Content-Type': 'application/json', ...(adminToken ? { Authorization: `Bearer ${adminToken}` } : {}) };
+  const res = await fetch(`${url}/_mock/workspaces`, { method: 'POST', headers: admin, body: JSON.stringify(name ? { name } : {}) });
+  const created = (await res.json()) as { workspace: string; account: string; keys: WorkspaceKey[]; error?: { message: string } };
+  if (!res.ok) throw new Error(`payments-mock: POST ${url}/_mock/workspaces answered ${res.status}: ${created.error?.message ?? ''}`);
+  const key = (kind: KeyKind, livemode: boolean) => created.keys.find((k) => k.kind === kind && k.livemode === livemode)?.key ?? '';
+  const keys = {
+    secret: key('secret', false),
+    publishable: key('publishable', false),
+    restricted: key('restricted', false),
+    liveSecret: key('secret', true),
+    livePublishable: key('publishable', true),
+    liveRestricted: key('restricted', true),
+  };
+  return {
+    url,
+    workspace: created.workspace,
+    account: created.account,
+    keys,
+    entries: created.keys,
+    request: async (method, path, body, withKey = keys.secret) => {
+      const response = await fetch(`${url}${path}`, {
+        method,
+        headers: { Authorization: `Bearer ${withKey}` },
+        ...(body ? { body: new URLSearchParams(Object.entries(body).map(([name, value]): [string, string] => [name, String(value)])) } : {}),
+      });
+      const text = await response.text();
+      return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
+    },
+    delete: async () => {
+      const gone = await fetch(`${url}/_mock/workspaces/${created.workspace}`, { method: 'DELETE', headers: admin });
+      if (!gone.ok && gone.status !== 404) throw new Error(`payments-mock: could not delete workspace ${created.workspace}: ${gone.status}`);
+      await gone.body?.cancel();
+    },
+  };
+}
+
+type Hook = (fn: () => Promise<void>) => void;
+
+/**
+ * Gives the calling test file its own workspace: created in `beforeAll`, deleted in `afterAll`. Read its fields
+ * inside tests (they exist once `beforeAll` has run).
+ *
+ * @example
+ * const ws = useWorkspace();
+ * it('creates a payment', async () => {
+ *   const res = await ws.request('POST', '/v1/payments', { amount: 2000, currency: 'usd' });
+ *   expect(res.status).toBe(200);
+ * });
+ */
+export function useWorkspace(options: CreateOptions = {}): TestWorkspace {
+  const { beforeAll, afterAll } = globalThis as unknown as { beforeAll?: Hook; afterAll?: Hook };
+  if (!beforeAll || !afterAll) throw new Error('payments-mock: useWorkspace() must be called in a Jest test file (it uses beforeAll and afterAll).');
+  let current: TestWorkspace | undefined;
+  beforeAll(async () => {
+    current = await createWorkspace(options);
+  });
+  afterAll(async () => {
+    await current?.delete();
+    current = undefined;
+  });
+  const ready = (): TestWorkspace => {
+    if (!current) throw new Error('payments-mock: the workspace is not ready: read it inside a test or a hook, not at the top of the file.');
+    return current;
+  };
+  return {
+    get url() { return ready().url; },
+    get workspace() { return ready().workspace; },
+    get account() { return ready().account; },
+    get keys() { return ready().keys; },
+    get entries() { return ready().entries; },
+    request: (...args) => ready().request(...args),
+    delete: () => ready().delete(),
+  };
+}

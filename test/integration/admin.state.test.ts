@@ -1,0 +1,142 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DEFAULT_FIXTURES } from '../../src/options';
+import { expectError } from '../helpers/schemas';
+import { createPayment, sandbox, Sandbox } from '../helpers/sandbox';
+
+const ACME_SECRET = 'sk_test_acme_4eC39HqLyjWDarjtT1zdp7dc';
+
+async function seed(box: Sandbox) {
+  const customer = (await box.post('/v1/customers', { email: 'ada@example.com', name: 'Ada' })).body;
+  const payment = await createPayment(box, { customer: customer.id, 'metadata[order]': '7' });
+  const refund = (await box.post(`/v1/payments/${payment.id}/refund`, { amount: 500 })).body;
+  const method = (await box.post('/v1/payment_methods', { 'card[number]': '4000000000000002', 'card[exp_month]': 12, 'card[exp_year]': 2030, 'card[cvc]': '123' }, box.keys.publishable)).body;
+  return { customer, payment, refund, method };
+}
+
+/** Everything a client can read in the sandbox's own workspace, test mode. */
+async function snapshot(box: Sandbox, ids: string[]) {
+  const objects: Record<string, unknown> = {};
+  for (const id of ids) {
+    const path = id.startsWith('pay_') ? 'payments' : id.startsWith('cus_') ? 'customers' : id.startsWith('re_') ? 'refunds' : 'events';
+    objects[id] = (await box.get(`/v1/${path}/${id}`)).body;
+  }
+  return {
+    objects,
+    customers: (await box.get('/v1/customers?limit=100')).body.data,
+    events: (await box.get('/v1/events?limit=100')).body.data,
+    keys: (await box.admin('get', '/_mock/keys')).body.data,
+  };
+}
+
+describe('GET /_mock/state', () => {
+  it('exports every workspace with its keys and objects, in fixture format with absolute times', async () => {
+    const box = sandbox();
+    const { customer, payment, refund, method } = await seed(box);
+    const res = await box.admin('get', '/_mock/state');
+    expect(res.status).toBe(200);
+    const [workspace] = res.body.workspaces;
+    expect(res.body.workspaces).toHaveLength(1);
+    expect(workspace.keys.map((k: { key: string }) => k.key)).toEqual(expect.arrayContaining([box.keys.secret, box.keys.liveRestricted]));
+    expect(workspace.test.customers.map((c: { id: string }) => c.id)).toEqual([customer.id]);
+    expect(workspace.test.payments[0]).toMatchObject({ id: payment.id, amount: 2000, metadata: { order: '7' }, customer: customer.id });
+    expect(workspace.test.refunds[0]).toMatchObject({ id: refund.id, amount: 500 });
+    expect(workspace.test.payment_methods[0]).toMatchObject({ id: method.id, outcome: 'generic_decline' });
+    expect(typeof workspace.test.events[0].created).toBe('number');
+    expect(res.body.random).toHaveLength(4);
+    expect(JSON.stringify(res.body)).not.toContain('4000000000000002');
+  });
+});
+
+describe('PUT /_mock/state', () => {
+  it('round-trips: importing an export brings back exactly the exported objects', async () => {
+    const box = sandbox({ fixtures: DEFAULT_FIXTURES });
+    const { customer, payment, refund } = await seed(box);
+    const exported = (await box.admin('get', '/_mock/state')).body;
+    const ids = [customer.id, payment.id, refund.id];
+    const before = await snapshot(box, ids);
+
+    const later = await createPayment(box);
+    await box.post(`/v1/payments/${payment.id}/refund`, {});
+    await box.admin('post', '/_mock/workspaces', {});
+    const res = await box.admin('put', '/_mock/state', exported);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'ok' });
+
+    expect(await snapshot(box, ids)).toEqual(before);
+    expectError(await box.get(`/v1/payments/${later.id}`), 404, 'resource_missing');
+    expect((await box.admin('get', '/_mock/state')).body.workspaces).toEqual(exported.workspaces);
+    expect((await box.get('/v1/payments/pay_acm000000000000000000001', ACME_SECRET)).status).toBe(200);
+  });
+
+  it('keeps the id generator moving forward: a new object never takes an id seen before', async () => {
+    const box = sandbox();
+    const exported = (await box.admin('get', '/_mock/state')).body;
+    const first = await createPayment(box);
+    await box.admin('put', '/_mock/state', exported);
+    const second = await createPayment(box);
+    expect(second.id).not.toBe(first.id);
+  });
+
+  it.each([
+    ['an unknown property', (s: Doc) => void (s.workspaces[0]!.colour = 'red'), '/workspaces/0/colour'],
+    ['a key with a bad prefix', (s: Doc) => void (s.workspaces[0]!.keys[0]!.key = 'xk_test_abcdefgh12345678'), '/workspaces/0/keys/0/key'],
+    ['a payment currency not in lower case', (s: Doc) => void (s.workspaces[0]!.test.payments[0]!.currency = 'USD'), '/workspaces/0/test/payments/0/currency'],
+    ['a refund of an unknown payment', (s: Doc) => void (s.workspaces[0]!.test.refunds[0]!.payment = 'pay_nope'), '/workspaces/0/test/refunds/0/payment'],
+    ['a payment of a missing customer', (s: Doc) => void (s.workspaces[0]!.test.payments[0]!.customer = 'cus_nope'), '/workspaces/0/test/payments/0/customer'],
+    ['no workspaces', (s: Doc) => void delete (s as Partial<Doc>).workspaces, '/'],
+  ])('refuses %s with 400 naming the JSON pointer, and changes nothing', async (_case, spoil, pointer) => {
+    const box = sandbox();
+    const { customer, payment, refund } = await seed(box);
+    const state = (await box.admin('get', '/_mock/state')).body as Doc;
+    const ids = [customer.id, payment.id, refund.id];
+    const before = await snapshot(box, ids);
+    spoil(state);
+    state.workspaces?.[0] && (state.workspaces[0].name = 'changed');
+    const res = await box.admin('put', '/_mock/state', state);
+    expectError(res, 400, 'parameter_invalid');
+    expect(res.body.error.message).toContain(`${pointer}:`);
+    expect(await snapshot(box, ids)).toEqual(before);
+    expect((await box.get('/v1/account')).body.name).not.toBe('changed');
+  });
+
+  it('refuses a body that is not JSON with a JSON error', async () => {
+    const box = sandbox();
+    const res = await box.http.put('/_mock/state').set('Content-Type', 'application/json').send('{"workspaces": [');
+    expectError(res, 400, 'body_invalid');
+  });
+});
+
+describe('POST /_mock/state/save', () => {
+  it('writes the --state file (createApp too) and answers its path', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'payments-mock-save-'));
+    try {
+      const file = join(dir, 'state.json');
+      const box = sandbox({ state: file });
+      const customer = (await box.post('/v1/customers', { name: 'Ada' })).body;
+      const res = await box.admin('post', '/_mock/state/save');
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ status: 'ok', file });
+      expect(JSON.parse(readFileSync(file, 'utf8')).workspaces[0].test.customers[0].id).toBe(customer.id);
+      expect(readdirSync(dir)).toEqual(['state.json']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+
+  it('answers 400 as JSON when the mock was started without --state', async () => {
+    const res = await sandbox().admin('post', '/_mock/state/save');
+    expectError(res, 400, 'parameter_invalid');
+    expect(res.body.error.message).toContain('--state');
+  });
+});
+
+interface Doc {
+  workspaces: Array<Record<string, unknown> & {
+    name: string;
+    keys: Array<{ key: string }>;
+    test: { payments: Array<{ currency: string; customer: string }>; refunds: Array<{ payment: string }> };
+  }>;
+}

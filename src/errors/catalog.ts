@@ -120,6 +120,14 @@ export const ERROR_CATALOG = {
     meaning: 'The body could not be parsed as JSON or as a form.',
     fix: 'Send valid JSON with `Content-Type: application/json`, or a form body with `application/x-www-form-urlencoded`.',
   },
+  request_header_too_large: {
+    status: 431, type: 'invalid_request_error',
+    meaning: 'The request headers are larger than the server accepts (16 KiB).', fix: 'Send smaller headers (cookies, long custom headers).',
+  },
+  request_malformed: {
+    status: 400, type: 'invalid_request_error',
+    meaning: 'The request is not valid HTTP/1.1 (bad request line or headers).', fix: 'Send a well-formed HTTP request; check the client or proxy in between.',
+  },
   content_type_unsupported: {
     status: 415, type: 'invalid_request_error',
     meaning: 'The body is neither a form nor JSON.',

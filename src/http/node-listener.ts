@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { MockContext } from '../context';
 import { LATEST_VERSION } from '../domain/versions';
 import { ApiError } from '../errors/api-error';
@@ -60,4 +61,23 @@ function tooLarge(ctx: MockContext, req: IncomingMessage, res: ServerResponse): 
   send(res, response);
   // Stop reading the rest; the connection closes after the answer.
   req.resume();
+}
+
+/**
+ * Requests Node rejects before they reach the listener (oversized headers, a broken request line) are answered
+ * with the same JSON error object, not Node's bare status line.
+ */
+export function createClientErrorHandler(ctx: MockContext): (error: NodeJS.ErrnoException, socket: Duplex) => void {
+  return (error, socket) => {
+    if (!socket.writable || error.code === 'ECONNRESET') {
+      socket.destroy();
+      return;
+    }
+    const apiError = error.code === 'HPE_HEADER_OVERFLOW'
+      ? new ApiError('request_header_too_large', 'The request headers are larger than 16 KiB. Send smaller headers.')
+      : new ApiError('request_malformed', `The request is not valid HTTP/1.1 (${error.code ?? 'parse error'}). Check the client sending it.`);
+    const body = JSON.stringify(apiError.toBody(ctx.baseUrl ?? 'http://127.0.0.1'));
+    const reason = apiError.status === 431 ? 'Request Header Fields Too Large' : 'Bad Request';
+    socket.end(`HTTP/1.1 ${apiError.status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  };
 }

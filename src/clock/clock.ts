@@ -65,6 +65,9 @@ export class Clock {
 
   /** Switches mode; `now` (Unix seconds or ISO-8601) places the clock, and defaults to the current mock time. */
   set(mode: ClockMode, now?: string | number): ClockState {
+    if (mode === 'real' && now !== undefined) {
+      throw new ConfigError('A real clock follows the machine and takes no "now": use mode "offset" (or "frozen") to place the clock.');
+    }
     const targetMs = checkRange(now === undefined ? this.nowMs() : parseInstant(now));
     this.mode = mode;
     if (mode === 'real') this.offsetMs = 0;
@@ -115,7 +118,9 @@ export function parseInstant(value: string | number): number {
     if (!Number.isSafeInteger(seconds)) throw new ConfigError(`Invalid time ${value}: expected Unix seconds.`);
     return seconds * 1000;
   }
-  const ms = Date.parse(value);
+  // A date-time without a zone is read as UTC, so the same command means the same instant on every machine.
+  const zoned = /T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(value) ? `${value}Z` : value;
+  const ms = Date.parse(zoned);
   if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(ms)) {
     throw new ConfigError(`Invalid time "${value}": use Unix seconds or ISO-8601 such as 2026-01-01T00:00:00Z.`);
   }

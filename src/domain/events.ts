@@ -2,6 +2,7 @@ import { ApiEvent } from '../schemas/resources';
 import { StoredEvent } from '../store/event-log';
 import { Partition } from '../store/store';
 import { Scope } from './scope';
+import { LATEST_VERSION, renderForVersion } from './versions';
 
 /** An event is in the feed while `now - created` is under 30 days. */
 export const EVENT_RETENTION_SECONDS = 30 * 86400;
@@ -26,9 +27,16 @@ export function emitEvent(scope: Scope, type: string, object: object): StoredEve
   return event;
 }
 
-/** The served shape of a stored event. Snapshots never show a client_secret: restricted keys read events. */
+/**
+ * The served shape of a stored event. Its snapshot is shown in the shape of the event's own `api_version`
+ * (whatever version reads it), and never with a client_secret: restricted keys read events.
+ */
 export function renderEvent(event: StoredEvent): ApiEvent {
-  const snapshot = 'client_secret' in event.snapshot ? { ...event.snapshot, client_secret: null } : event.snapshot;
+  let snapshot: Record<string, unknown> = 'client_secret' in event.snapshot ? { ...event.snapshot, client_secret: null } : event.snapshot;
+  if (event.api_version !== LATEST_VERSION) {
+    snapshot = { ...snapshot };
+    renderForVersion(snapshot, event.api_version);
+  }
   return {
     id: event.id,
     object: 'event',

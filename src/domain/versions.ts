@@ -41,7 +41,10 @@ export function versionAt(unixSeconds: number): string {
   return current;
 }
 
-/** Rewrites a response body (an object, a list, or an event with its snapshot) into `version`'s shape, in place. */
+/**
+ * Rewrites a response body (an object or a list of them) into `version`'s shape, in place: give it a copy.
+ * Events are left alone: an event's snapshot is shown in the event's own `api_version` (see `renderEvent`).
+ */
 export function renderForVersion(body: unknown, version: string): void {
   if (version === LATEST_VERSION) return;
   const changes = VERSION_CHANGES.filter((change) => change.version > version);
@@ -49,7 +52,6 @@ export function renderForVersion(body: unknown, version: string): void {
     if (!value || typeof value !== 'object') return;
     const object = value as Record<string, unknown>;
     if (object.object === 'list' && Array.isArray(object.data)) return object.data.forEach(visit);
-    if (object.object === 'event') return visit((object.data as { object?: unknown } | undefined)?.object);
     for (const change of changes) change.downgrade[String(object.object)]?.(object);
   };
   visit(body);

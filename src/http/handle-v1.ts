@@ -64,10 +64,10 @@ export async function handleV1(ctx: MockContext, req: MockRequest, path: string,
     if (idempotencyKey !== undefined) {
       checkIdempotencyKey(idempotencyKey);
       outcome.idempotencyKey = idempotencyKey;
-      const claimed = claimIdempotencyKey(partition, idempotencyKey, { method: req.method, path, fingerprint: fingerprint(params) }, now);
+      const claimed = claimIdempotencyKey(partition, idempotencyKey, { method: req.method, path, fingerprint: `${key.kind}:${fingerprint(params)}` }, now);
       if ('replay' in claimed) {
         outcome.replayed = true;
-        outcome.response = { status: claimed.replay.status, headers: { ...headers, 'Content-Type': 'application/json; charset=utf-8', 'Idempotent-Replayed': 'true' }, body: claimed.replay.body };
+        outcome.response = { status: claimed.replay.status, headers: { ...headers, 'Service-Version': claimed.replay.version, 'Content-Type': 'application/json; charset=utf-8', 'Idempotent-Replayed': 'true' }, body: claimed.replay.body };
         return outcome;
       }
       claim = { partition, key: idempotencyKey, record: claimed.record };
@@ -91,7 +91,7 @@ export async function handleV1(ctx: MockContext, req: MockRequest, path: string,
     claim = undefined;
     const run = { key, workspace, partition, version, now, requestId, idempotencyKey, params, pathParams, path, scenario };
     const response = execute(ctx, route, run, headers, docsBase(ctx, req));
-    if (started) started.record.response = { status: response.status, body: response.body };
+    if (started) started.record.response = { status: response.status, body: response.body, version };
 
     const faultAfter = ctx.faults.take(req.method, path, 'after');
     if (faultAfter?.error === 'reset' || flaky === 'after-drop') outcome.response = { status: 0, headers, body: '', drop: true };

@@ -24,8 +24,8 @@ export interface IdempotencyRecord {
   /** Canonical JSON of the parsed parameters: a retry must match it exactly. */
   fingerprint: string;
   created: number;
-  /** Undefined while the first request is still executing. */
-  response?: { status: number; body: string };
+  /** Undefined while the first request is still executing. `version`: the Service-Version of the saved body, which a replay reports again. */
+  response?: { status: number; body: string; version: string };
 }
 
 /** The objects of one account in one mode (test or live): nothing crosses between partitions. */

@@ -1,0 +1,140 @@
+'use strict';
+// Process and measurement helpers for the benchmark: every child is tracked and killed on the way out.
+const { spawn, fork } = require('node:child_process');
+const fs = require('node:fs');
+const http = require('node:http');
+const autocannon = require('autocannon');
+
+const children = new Set();
+
+/** Kills every child still running (synchronous, so it also works from an 'exit' handler). */
+function killAll() {
+  for (const child of children) child.kill('SIGKILL');
+  children.clear();
+}
+
+function track(child) {
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return child;
+}
+
+/** Starts `node [...nodeArgs] script ...args`; resolves once it prints `listening on <url>` on stdout. */
+function startServer(script, args = [], { env, nodeArgs = [], timeoutMs = 15_000 } = {}) {
+  const child = track(spawn(process.execPath, [...nodeArgs, script, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] }));
+  return new Promise((resolve, reject) => {
+    let out = '';
+    let err = '';
+    const timer = setTimeout(() => fail(new Error(`${script} did not start within ${timeoutMs} ms`)), timeoutMs);
+    function fail(error) {
+      clearTimeout(timer);
+      child.kill('SIGKILL');
+      reject(new Error(`${error.message}${err ? `\n${err.trim()}` : ''}`));
+    }
+    child.stderr.on('data', (chunk) => { err += chunk; });
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const match = /listening on (http:\/\/\S+)/.exec(out);
+      if (!match) return;
+      clearTimeout(timer);
+      child.stdout.removeAllListeners('data');
+      child.stdout.resume();
+      resolve({ child, url: match[1] });
+    });
+    child.once('exit', (code, signal) => fail(new Error(`${script} exited (${signal ?? code}) before listening`)));
+  });
+}
+
+/**
+ * Boot time: spawn → the first 2xx answer to `probe` (a request that needs the key), polled every few ms from
+ * the moment the server prints its URL. The child keeps running; the caller stops it.
+ */
+async function boot(script, args, probe, { env, timeoutMs = 15_000 } = {}) {
+  const started = process.hrtime.bigint();
+  const { child, url } = await startServer(script, args, { env, timeoutMs });
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const answer = await request(`${url}${probe.path}`, probe).catch(() => undefined);
+    if (answer && answer.status >= 200 && answer.status < 300) {
+      return { ms: Number(process.hrtime.bigint() - started) / 1e6, rss: rssOf(child.pid), child };
+    }
+    if (answer) {
+      child.kill('SIGKILL');
+      throw new Error(`boot probe of ${script} answered ${answer.status}: ${answer.body.slice(0, 200)}`);
+    }
+    await sleep(3);
+  }
+  child.kill('SIGKILL');
+  throw new Error(`${script} did not answer ${probe.method} ${probe.path} within ${timeoutMs} ms`);
+}
+
+/** Forks `node [...execArgv] script ...args` with an IPC channel (for the scale server). */
+function forkChild(script, args, execArgv) {
+  return track(fork(script, args, { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
+}
+
+/** SIGTERM, then SIGKILL if it has not gone within 2 s. */
+function stop(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 2000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/** One request on a fresh connection: { status, body }. */
+function request(url, { method = 'GET', headers = {}, body } = {}) {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method, headers, agent: false }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => { text += chunk; });
+      res.on('end', () => resolve({ status: res.statusCode, body: text }));
+    });
+    req.setTimeout(5000, () => req.destroy(new Error(`timeout: ${method} ${url}`)));
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** Resident set size of a process in bytes (Linux). */
+function rssOf(pid) {
+  const match = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Number(match[1]) * 1024 : NaN;
+}
+
+/**
+ * Runs autocannon: a warm-up (discarded), then the measured run. Returns requests/s, latency percentiles (ms)
+ * and anything that went wrong (socket errors, timeouts, non-2xx answers).
+ */
+async function load({ url, path, method = 'GET', headers = {}, body, setupRequest, connections = 50, duration = 5, warmup = 1 }) {
+  const requests = [{ method, path, headers, body, ...(setupRequest ? { setupRequest } : {}) }];
+  const options = { url, connections, requests };
+  if (warmup > 0) await autocannon({ ...options, duration: warmup });
+  const result = await autocannon({ ...options, duration });
+  return {
+    rps: result.requests.average,
+    total: result.requests.total,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    max: result.latency.max,
+    // Little's law on a closed loop: the mean time a request takes, without the 1 ms histogram resolution.
+    meanMs: (connections * 1000 * result.duration) / Math.max(1, result.requests.total),
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+module.exports = { killAll, startServer, boot, forkChild, stop, request, rssOf, load, median };

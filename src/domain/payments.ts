@@ -7,7 +7,8 @@ import { paymentFee } from './fees';
 import { resolvePaymentMethod } from './payment-methods';
 import { Scope } from './scope';
 
-const KNOWN_CURRENCIES = new Set(CURRENCIES);
+/** Lower-case code → the one shared string for it, so a million payments do not hold a million copies of "usd". */
+const CANONICAL_CURRENCY = new Map(CURRENCIES.map((code) => [code, code]));
 
 export interface CreatePaymentParams {
   amount: number;
@@ -19,8 +20,8 @@ export interface CreatePaymentParams {
 
 /** Creates a payment in `requires_confirmation`, as the spec returns it. */
 export function createPayment(scope: Scope, params: CreatePaymentParams): Payment {
-  const currency = params.currency.toLowerCase();
-  if (!KNOWN_CURRENCIES.has(currency)) {
+  const currency = CANONICAL_CURRENCY.get(params.currency.toLowerCase());
+  if (currency === undefined) {
     throw new ApiError('parameter_invalid', `Invalid currency: ${params.currency}. Use a three-letter ISO 4217 code such as usd or eur.`, { param: 'currency' });
   }
   if (params.customer !== undefined && !scope.partition.customers.get(params.customer)) {

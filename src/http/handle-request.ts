@@ -29,18 +29,21 @@ export async function handleRequest(ctx: MockContext, req: MockRequest): Promise
     const outcome = await handleV1(ctx, req, path, query, requestId);
     response = outcome.response;
     const duration = performance.now() - started;
+    const answered = response;
     ctx.journal.record({
       id: requestId,
       method: req.method,
       path,
-      status: response.status,
-      key: outcome.key ? maskKey(outcome.key.key) : journalKey(req.headers.authorization),
+      status: answered.status,
       idempotency_key: outcome.idempotencyKey,
       replayed: outcome.replayed,
       duration_ms: Math.round(duration * 100) / 100,
-      request_body: journalRequestBody(outcome.params, req, query),
-      response_text: journalResponseText(response.status, response.body),
       created: ctx.clock.now(),
+      details: () => ({
+        key: outcome.key ? maskKey(outcome.key.key) : journalKey(req.headers.authorization),
+        request_body: journalRequestBody(outcome.params, req, query),
+        response_text: journalResponseText(answered.status, answered.body),
+      }),
     });
     ctx.onRequest?.({ method: req.method, path, status: response.status, duration_ms: duration, key_kind: outcome.key?.kind ?? null, replayed: outcome.replayed, request_id: requestId });
   } else {

@@ -24,6 +24,8 @@ export class EventLog {
   private readonly all = new Timeline<StoredEvent>();
   private readonly byType = new Map<string, Timeline<StoredEvent>>();
   private readonly byGroup = new Map<string, Timeline<StoredEvent>>();
+  /** The two indexes each type belongs to, found once per type rather than once per event. */
+  private readonly indexesOfType = new Map<string, [Timeline<StoredEvent>, Timeline<StoredEvent>]>();
 
   get size(): number {
     return this.byId.size;
@@ -32,8 +34,13 @@ export class EventLog {
   add(event: StoredEvent): void {
     this.byId.set(event.id, event);
     this.all.insert(event);
-    indexIn(this.byType, event.type).insert(event);
-    indexIn(this.byGroup, groupOf(event.type)).insert(event);
+    let indexes = this.indexesOfType.get(event.type);
+    if (!indexes) {
+      indexes = [indexIn(this.byType, event.type), indexIn(this.byGroup, groupOf(event.type))];
+      this.indexesOfType.set(event.type, indexes);
+    }
+    indexes[0].insert(event);
+    indexes[1].insert(event);
   }
 
   get(id: string): StoredEvent | undefined {

@@ -13,9 +13,16 @@ export interface JournalEntry {
   created: number;
 }
 
-/** What is kept until asked for: the response as sent (text), parsed only when the journal is read. */
-export interface JournalRecord extends Omit<JournalEntry, 'response_body'> {
-  response_text: string;
+/** The parts of an entry that take work to show safely (masking, parsing). */
+export type JournalDetails = Pick<JournalEntry, 'key' | 'request_body'> & { response_text: string };
+
+/**
+ * What is kept per request: the cheap fields, and a function that works out the masked key, the masked body and
+ * the response text when the journal is read. Requests far outnumber reads, so the per-request cost stays a few
+ * field writes; masking happens only for what someone looks at.
+ */
+export interface JournalRecord extends Omit<JournalEntry, 'key' | 'request_body' | 'response_body'> {
+  details: () => JournalDetails;
 }
 
 export interface JournalFilter {
@@ -54,8 +61,9 @@ export class Journal {
       if (filter.method && entry.method !== filter.method.toUpperCase()) continue;
       if (filter.path && !entry.path.startsWith(filter.path)) continue;
       if (filter.status !== undefined && entry.status !== filter.status) continue;
-      const { response_text, ...rest } = entry;
-      out.push({ ...rest, response_body: parseOrText(response_text) });
+      const { details, ...rest } = entry;
+      const { key, request_body, response_text } = details();
+      out.push({ ...rest, key, request_body, response_body: parseOrText(response_text) });
     }
     return out;
   }

@@ -19,7 +19,6 @@ type Schema = {
 /** How deep any parsed body may nest before it is refused (JSON is parsed before this is known). */
 const MAX_JSON_DEPTH = 8;
 
-
 /**
  * Validates parameters against their operation's schema and returns them typed. Form bodies and query strings
  * (`fromText`) carry integers as strings: only plain digit strings become numbers, so `12.5`, `1e3` and `""` are
@@ -53,11 +52,15 @@ function checkShape(value: unknown, path: string[], depth: number): void {
         const where = path.length > 0 ? `'${paramName(path)}' has a key` : 'A parameter name';
         throw new ApiError('parameter_invalid', `${where} containing a NUL character, which is not allowed.`, path.length > 0 ? { param: paramName(path) } : {});
       }
-      checkShape((value as Record<string, unknown>)[key], [...path, key], depth + 1);
+      // One path array for the whole walk (push/pop): it runs on every request and only an error reads it.
+      path.push(key);
+      checkShape((value as Record<string, unknown>)[key], path, depth + 1);
+      path.pop();
     }
   }
 }
 
+/** Turns digit strings into numbers where the schema wants integers, in place: form and query objects are ours. */
 function coerceIntegers(schema: Schema | undefined, value: unknown): unknown {
   if (!schema) return value;
   if (typeof value === 'string') {
@@ -67,12 +70,10 @@ function coerceIntegers(schema: Schema | undefined, value: unknown): unknown {
   if (value && typeof value === 'object' && !Array.isArray(value)) {
     const objectSchema = schema.properties ? schema : schema.oneOf?.find((option) => option.properties);
     if (!objectSchema?.properties) return value;
-    const out = Object.create(null) as Record<string, unknown>;
-    for (const key of Object.keys(value)) {
-      const property = Object.prototype.hasOwnProperty.call(objectSchema.properties, key) ? objectSchema.properties[key] : undefined;
-      out[key] = coerceIntegers(property, (value as Record<string, unknown>)[key]);
+    const object = value as Record<string, unknown>;
+    for (const key of Object.keys(object)) {
+      if (Object.prototype.hasOwnProperty.call(objectSchema.properties, key)) object[key] = coerceIntegers(objectSchema.properties[key], object[key]);
     }
-    return out;
   }
   return value;
 }

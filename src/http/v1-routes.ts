@@ -37,7 +37,12 @@ export interface V1Route extends Routed {
   response: ResourceName | { list: ResourceName };
   /** Whether this is an extension to the spec (for the OpenAPI document). */
   extension?: boolean;
-  handler: (call: Call<any>) => unknown;
+  handler: (call: Call<unknown>) => unknown;
+}
+
+/** Types a route's handler by its own parameters, then stores it in the table beside the others. */
+function route<P>(definition: Omit<V1Route, 'handler'> & { handler: (call: Call<P>) => unknown }): V1Route {
+  return definition as V1Route;
 }
 
 /**
@@ -45,7 +50,7 @@ export interface V1Route extends Routed {
  * document describes exactly what runs.
  */
 export const V1_ROUTES: V1Route[] = [
-  {
+  route({
     method: 'POST', path: '/v1/payments', operationId: 'createPayment', summary: 'Create a payment',
     params: 'createPayment', permission: ['payments', 'write'], response: 'Payment',
     handler: ({ scope, params, key, scenario }: Call<CreatePaymentParams>) => {
@@ -54,8 +59,8 @@ export const V1_ROUTES: V1Route[] = [
       selfConfirm(scope, payment, scenario);
       return response;
     },
-  },
-  {
+  }),
+  route({
     method: 'GET', path: '/v1/payments/:id', operationId: 'retrievePayment', summary: 'Retrieve a payment',
     params: 'retrievePayment', permission: ['payments', 'read'], publishable: true, response: 'Payment',
     handler: ({ scope, params, key, path }: Call<{ client_secret?: string }>) => {
@@ -63,8 +68,8 @@ export const V1_ROUTES: V1Route[] = [
       checkClientSecret(key, payment, params.client_secret, 'retrieve');
       return presentPayment(payment, key);
     },
-  },
-  {
+  }),
+  route({
     method: 'POST', path: '/v1/payments/:id/confirm', operationId: 'confirmPayment', summary: 'Confirm a payment',
     params: 'confirmPayment', permission: ['payments', 'write'], publishable: true, response: 'Payment', extension: true,
     handler: ({ scope, params, key, path }: Call<{ payment_method?: string; client_secret?: string }>) => {
@@ -79,31 +84,31 @@ export const V1_ROUTES: V1Route[] = [
         throw error;
       }
     },
-  },
-  {
+  }),
+  route({
     method: 'POST', path: '/v1/payments/:id/refund', operationId: 'refundPayment', summary: 'Refund a payment',
     params: 'refundPayment', permission: ['refunds', 'write'], response: 'Refund',
     handler: ({ scope, params, path }: Call<RefundParams>) => refundPayment(scope, getPayment(scope, path.id as string), params),
-  },
-  {
+  }),
+  route({
     method: 'GET', path: '/v1/payments/:id/refunds', operationId: 'listPaymentRefunds', summary: "List a payment's refunds",
     params: 'list', permission: ['refunds', 'read'], response: { list: 'Refund' }, extension: true,
     handler: ({ scope, params, path, url }: Call<ListParams>) => {
       const refunds = refundsOf(scope, getPayment(scope, path.id as string).id);
       return listOf(url, refunds.page(pageQuery(params, (id) => refunds.position(id))));
     },
-  },
-  {
+  }),
+  route({
     method: 'GET', path: '/v1/refunds/:id', operationId: 'retrieveRefund', summary: 'Retrieve a refund',
     params: 'none', permission: ['refunds', 'read'], response: 'Refund', extension: true,
     handler: ({ scope, path }: Call) => getRefund(scope, path.id as string),
-  },
-  {
+  }),
+  route({
     method: 'POST', path: '/v1/customers', operationId: 'createCustomer', summary: 'Create a customer',
     params: 'createCustomer', permission: ['customers', 'write'], response: 'Customer',
     handler: ({ scope, params }: Call<CreateCustomerParams>) => createCustomer(scope, params),
-  },
-  {
+  }),
+  route({
     method: 'GET', path: '/v1/customers/:id', operationId: 'retrieveCustomer', summary: 'Retrieve a customer',
     params: 'none', permission: ['customers', 'read'], response: 'Customer', extension: true,
     handler: ({ scope, path }: Call) => {
@@ -111,21 +116,21 @@ export const V1_ROUTES: V1Route[] = [
       if (!customer) throw new ApiError('resource_missing', `No such customer: '${path.id}'.`, { param: 'id' });
       return customer;
     },
-  },
-  {
+  }),
+  route({
     method: 'GET', path: '/v1/customers', operationId: 'listCustomers', summary: 'List customers',
     params: 'list', permission: ['customers', 'read'], response: { list: 'Customer' }, extension: true,
     handler: ({ scope, params, url }: Call<ListParams>) => {
       const customers = scope.partition.customers;
       return listOf(url, customers.page(pageQuery(params, (id) => customers.position(id))));
     },
-  },
-  {
+  }),
+  route({
     method: 'POST', path: '/v1/payment_methods', operationId: 'createPaymentMethod', summary: 'Tokenise card details',
     params: 'createPaymentMethod', permission: ['payment_methods', 'write'], publishable: true, response: 'PaymentMethod', extension: true,
     handler: ({ scope, params }: Call<CreatePaymentMethodParams>) => createPaymentMethod(scope, params),
-  },
-  {
+  }),
+  route({
     method: 'GET', path: '/v1/events', operationId: 'listEvents', summary: 'List events of the last 30 days',
     params: 'listEvents', permission: ['events', 'read'], response: { list: 'Event' },
     handler: ({ scope, params, url }: Call<ListParams & { type?: string; created?: number | CreatedRange }>) => {
@@ -133,8 +138,8 @@ export const V1_ROUTES: V1Route[] = [
       const query = { ...pageQuery(params, (id) => events.position(id)), ...createdBounds(params.created) };
       return listOf(url, events.page(query, params.type), presentEvent);
     },
-  },
-  {
+  }),
+  route({
     method: 'GET', path: '/v1/events/:id', operationId: 'retrieveEvent', summary: 'Retrieve an event',
     params: 'none', permission: ['events', 'read'], response: 'Event', extension: true,
     handler: ({ scope, path }: Call) => {
@@ -142,12 +147,12 @@ export const V1_ROUTES: V1Route[] = [
       if (!event) throw new ApiError('resource_missing', `No such event: '${path.id}' (events older than 30 days are gone).`, { param: 'id' });
       return presentEvent(event);
     },
-  },
-  {
+  }),
+  route({
     method: 'GET', path: '/v1/account', operationId: 'retrieveAccount', summary: 'The account of the key',
     params: 'none', permission: ['account', 'read'], publishable: false, response: 'Account',
     handler: ({ scope, key }: Call) => presentAccount(scope.workspace, key),
-  },
+  }),
 ];
 
 interface CreatedRange {

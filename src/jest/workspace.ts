@@ -1,17 +1,10 @@
+import type { KeyEntry } from '../start-mock';
 import { ADMIN_TOKEN_VARIABLE, URL_VARIABLE } from './global-setup';
 
 type KeyKind = 'secret' | 'publishable' | 'restricted';
 
 /** A key of the workspace as `POST /_mock/workspaces` returns it. */
-export interface WorkspaceKey {
-  key: string;
-  kind: KeyKind;
-  livemode: boolean;
-  workspace: string;
-  account: string;
-  permissions: Record<string, string> | null;
-  expires_at: number | null;
-}
+export type WorkspaceKey = KeyEntry;
 
 /** A fresh, empty workspace on the shared mock, with a key of every kind in test and live mode. */
 export interface TestWorkspace {

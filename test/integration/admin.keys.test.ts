@@ -1,15 +1,6 @@
+import type { KeyEntry } from '../../src/start-mock';
 import { expectError } from '../helpers/schemas';
 import { FROZEN_UNIX, sandbox } from '../helpers/sandbox';
-
-interface KeyEntry {
-  key: string;
-  kind: string;
-  livemode: boolean;
-  workspace: string;
-  account: string;
-  permissions: Record<string, string> | null;
-  expires_at: number | null;
-}
 
 const ENTRY_FIELDS = ['account', 'expires_at', 'key', 'kind', 'livemode', 'permissions', 'workspace'];
 const workspaceOf = (box: ReturnType<typeof sandbox>) => [...box.ctx.store.workspaces.values()][0]!;

@@ -1,17 +1,8 @@
+import type { KeyEntry } from '../../src/start-mock';
 import { expectError, expectSchema } from '../helpers/schemas';
 import { FROZEN_UNIX, Sandbox, sandbox } from '../helpers/sandbox';
 
 const DAY = 86400;
-
-interface KeyEntry {
-  key: string;
-  kind: string;
-  livemode: boolean;
-  workspace: string;
-  account: string;
-  permissions: Record<string, string> | null;
-  expires_at: number | null;
-}
 
 const rotate = (box: Sandbox, key: string, body: Record<string, unknown> = {}) => box.admin('post', `/_mock/keys/${key}/rotate`, body);
 const account = (box: Sandbox, key: string) => box.get('/v1/account', key);

@@ -138,6 +138,23 @@ const event = {
   },
 };
 
+const idempotencyRecord = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['key', 'method', 'path', 'fingerprint', 'created', 'status', 'body', 'version'],
+  description: 'A saved response for an Idempotency-Key (exported state only), so a retry after a restart replays it.',
+  properties: {
+    key: { type: 'string', minLength: 1, maxLength: 255 },
+    method: { type: 'string' },
+    path: { type: 'string' },
+    fingerprint: { type: 'string' },
+    created: { type: 'integer', minimum: 0 },
+    status: { type: 'integer' },
+    body: { type: 'string' },
+    version: { type: 'string' },
+  },
+};
+
 const modeData = {
   type: 'object',
   additionalProperties: false,
@@ -147,6 +164,7 @@ const modeData = {
     payments: { type: 'array', items: payment },
     refunds: { type: 'array', items: refund },
     events: { type: 'array', items: event },
+    idempotency: { type: 'array', items: idempotencyRecord },
   },
 };
 

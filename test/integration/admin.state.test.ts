@@ -70,6 +70,22 @@ describe('PUT /_mock/state', () => {
     expect((await box.get('/v1/payments/pay_acm000000000000000000001', ACME_SECRET)).status).toBe(200);
   });
 
+  it('carries saved idempotent responses: a retry after the import replays the original answer', async () => {
+    const box = sandbox();
+    const first = await box.post('/v1/payments', { amount: 1500, currency: 'eur' }).set('Idempotency-Key', 'order-77');
+    const exported = (await box.admin('get', '/_mock/state')).body;
+    expect(exported.workspaces[0].test.idempotency).toEqual([expect.objectContaining({ key: 'order-77', method: 'POST', path: '/v1/payments', status: 200 })]);
+
+    const restored = sandbox();
+    expect((await restored.admin('put', '/_mock/state', exported)).status).toBe(200);
+    const retry = await restored.post('/v1/payments', { amount: 1500, currency: 'eur' }, box.keys.secret).set('Idempotency-Key', 'order-77');
+    expect(retry.status).toBe(200);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.text).toBe(first.text);
+    const other = await restored.post('/v1/payments', { amount: 9, currency: 'eur' }, box.keys.secret).set('Idempotency-Key', 'order-77');
+    expectError(other, 400, 'idempotency_key_mismatch');
+  });
+
   it('keeps the id generator moving forward: a new object never takes an id seen before', async () => {
     const box = sandbox();
     const exported = (await box.admin('get', '/_mock/state')).body;

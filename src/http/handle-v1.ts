@@ -5,7 +5,7 @@ import { LATEST_VERSION, renderForVersion } from '../domain/versions';
 import { ApiError } from '../errors/api-error';
 import { ErrorCode } from '../errors/catalog';
 import { parseScenario, Scenario } from '../scenarios/scenarios';
-import { IdempotencyRecord, KeyRecord, Partition } from '../store/store';
+import { IdempotencyRecord, KeyRecord, Partition, Workspace } from '../store/store';
 import { parseBody } from './body';
 import { MockRequest, MockResponse } from './exchange';
 import { parseQuery } from './form';
@@ -107,7 +107,7 @@ export async function handleV1(ctx: MockContext, req: MockRequest, path: string,
 
 interface Execution {
   key: KeyRecord;
-  workspace: NonNullable<ReturnType<MockContext['store']['workspaces']['get']>>;
+  workspace: Workspace;
   partition: Partition;
   version: string;
   now: number;

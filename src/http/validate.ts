@@ -142,7 +142,9 @@ function toApiError(errors: ErrorObject[], schema: Schema): ApiError {
       return make('parameter_invalid', `Invalid ${param}: ${preview(error.data)}. It must be one of ${(error.params.allowedValues as string[]).join(', ')}.`);
     case 'pattern': {
       const description = schemaAt(schema, path)?.description;
-      return make('parameter_invalid', `Invalid ${param}: ${preview(error.data)}.${description ? ` Expected ${description}` : ''}`);
+      // A "+" sent raw in a form body decodes as a space: the usual way an E.164 phone number arrives broken.
+      const plusHint = typeof error.data === 'string' && error.data.startsWith(' ') ? ' In a form body "+" means a space: send it as %2B (curl --data-urlencode).' : '';
+      return make('parameter_invalid', `Invalid ${param}: ${preview(error.data)}.${description ? ` Expected ${description}` : ''}${plusHint}`);
     }
     case 'maxProperties':
       return make('parameter_invalid', `Invalid ${param}: at most ${error.params.limit} keys are allowed (got ${Object.keys(error.data as object).length}).`);

@@ -91,6 +91,13 @@ describe('POST /v1/customers', () => {
     expect(res.body.error.message).toContain('E.164');
   });
 
+  it('explains a phone whose "+" was sent raw in a form body (it decodes as a space)', async () => {
+    const box = sandbox();
+    const res = await box.http.post('/v1/customers').set('Authorization', `Bearer ${box.keys.secret}`).type('form').send('phone=+14155550123');
+    expectError(res, 400, 'parameter_invalid', 'phone');
+    expect(res.body.error.message).toContain('send it as %2B');
+  });
+
   it('accepts a name of 256 characters and refuses 257', async () => {
     const box = sandbox();
     const ok = await box.post('/v1/customers', { name: 'n'.repeat(256) });

@@ -111,9 +111,16 @@ function paymentError(outcome: Exclude<CardOutcome, 'succeed' | 'requires_action
 }
 
 /**
- * A copy of the metadata made with `Object.fromEntries`, which defines keys as own data properties: `__proto__`
- * or `constructor` stay plain data and never reach a prototype, and the object stays compact.
+ * A copy of the metadata as a plain object. `__proto__` is defined as an own data property (plain assignment
+ * would set the prototype), so every key, `constructor` included, stays plain data.
  */
 export function copyMetadata(metadata: Record<string, string> | undefined): Record<string, string> {
-  return metadata ? Object.fromEntries(Object.entries(metadata)) : {};
+  const copy: Record<string, string> = {};
+  if (!metadata) return copy;
+  for (const key of Object.keys(metadata)) {
+    const value = metadata[key] as string;
+    if (key === '__proto__') Object.defineProperty(copy, key, { value, enumerable: true, writable: true, configurable: true });
+    else copy[key] = value;
+  }
+  return copy;
 }

@@ -39,6 +39,8 @@ export function parseQuery(text: string): FormObject {
 }
 
 function decode(text: string): string {
+  // Most names and values need no decoding at all.
+  if (!text.includes('%') && !text.includes('+')) return text;
   try {
     return decodeURIComponent(text.includes('+') ? text.replace(/\+/g, ' ') : text);
   } catch {

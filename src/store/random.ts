@@ -44,6 +44,7 @@ export class Random {
   }
 }
 
+const SCRATCH = Buffer.alloc(128);
 const BASE62 = Buffer.from('0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', 'latin1');
 
 /**
@@ -51,7 +52,8 @@ const BASE62 = Buffer.from('0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnop
  * character by character would leave a chain of small string pieces, several times the memory of the id.
  */
 export function makeId(random: Random, head: string): string {
-  const bytes = Buffer.allocUnsafe(head.length + 25);
+  // Ids are made synchronously one at a time, so one scratch buffer serves them all (long heads get their own).
+  const bytes = head.length + 25 <= SCRATCH.length ? SCRATCH : Buffer.allocUnsafe(head.length + 25);
   const start = bytes.write(head, 'latin1');
   bytes[start] = 0x5f; // '_'
   for (let i = start + 1; i < start + 25; i++) bytes[i] = BASE62[Math.floor(random.next() * 62)] as number;

@@ -1,9 +1,9 @@
-import chalk from 'chalk';
+import { Palette } from './colors';
 import { MockServer } from '../start-mock';
 import { LogFormat } from './log-format';
 
 /** The start-up banner: where to connect, with which keys, under which scenario and clock. */
-export function banner(mock: MockServer, format: LogFormat): string {
+export function banner(mock: MockServer, format: LogFormat, chalk: Palette): string {
   const ctx = mock.context;
   const workspaces = [...ctx.store.workspaces.values()].map((workspace) => ({
     id: workspace.id,

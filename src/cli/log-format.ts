@@ -1,10 +1,10 @@
-import chalk from 'chalk';
+import { Palette } from './colors';
 import { RequestLogLine } from '../context';
 
 export type LogFormat = 'pretty' | 'json' | 'off';
 
 /** One line per /v1 request: coloured for people, JSON for machines. Keys never appear, only their kind. */
-export function formatRequestLine(line: RequestLogLine, format: Exclude<LogFormat, 'off'>, now: Date): string {
+export function formatRequestLine(line: RequestLogLine, format: Exclude<LogFormat, 'off'>, now: Date, chalk: Palette): string {
   if (format === 'json') return JSON.stringify({ time: now.toISOString(), ...line, duration_ms: Math.round(line.duration_ms * 100) / 100 });
   const status = line.status >= 500 || line.status === 0 ? chalk.red : line.status >= 400 ? chalk.yellow : chalk.green;
   const parts = [

@@ -1,4 +1,3 @@
-import chalk from 'chalk';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { ConfigError } from '../errors/api-error';
 import { FixtureError } from '../fixtures/fixture-types';
@@ -12,6 +11,7 @@ import { MockServer, startMock } from '../start-mock';
 import { Random } from '../store/random';
 import { Store } from '../store/store';
 import { banner } from './banner';
+import { Palette, palette } from './colors';
 import { formatRequestLine, LogFormat } from './log-format';
 
 export interface CliIO {
@@ -50,6 +50,7 @@ const integer = (name: string, min: number, max: number) => (value: string) => {
  */
 export async function main(argv: string[], io: CliIO = processIO): Promise<{ exitCode: number; mock?: MockServer }> {
   let result: { exitCode: number; mock?: MockServer } = { exitCode: 0 };
+  const chalk = palette(io.isTTY);
   const program = new Command('payments-mock')
     .description('A strict, stateful, in-memory sandbox of the payments API.')
     .version(PACKAGE_VERSION, '-v, --version')
@@ -65,7 +66,7 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<{ exi
     .addOption(new Option('--state <file>', 'load the store from this file if it exists; save it on SIGINT/SIGTERM and POST /_mock/state/save (default: none)').env('PAYMENTS_MOCK_STATE'))
     .addOption(new Option('--admin-token <token>', 'require Authorization: Bearer <token> on /_mock/* except GET /_mock/health (default: none)').env('PAYMENTS_MOCK_ADMIN_TOKEN'))
     .action(async (options: ServeOptions) => {
-      result = { exitCode: 0, mock: await serve(options, io) };
+      result = { exitCode: 0, mock: await serve(options, io, chalk) };
     });
 
   const fixtures = program.command('fixtures').description('work with fixture files');
@@ -98,7 +99,7 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<{ exi
   }
 }
 
-async function serve(options: ServeOptions, io: CliIO): Promise<MockServer> {
+async function serve(options: ServeOptions, io: CliIO, chalk: Palette): Promise<MockServer> {
   const log: LogFormat = options.log ?? (io.isTTY ? 'pretty' : 'json');
   const mock = await startMock({
     port: options.port,
@@ -109,10 +110,10 @@ async function serve(options: ServeOptions, io: CliIO): Promise<MockServer> {
     ...(options.seed !== undefined ? { seed: options.seed } : {}),
     ...(options.state ? { state: options.state } : {}),
     ...(options.adminToken ? { adminToken: options.adminToken } : {}),
-    ...(log !== 'off' ? { onRequest: (line) => io.stdout(`${formatRequestLine(line, log, new Date())}\n`) } : {}),
+    ...(log !== 'off' ? { onRequest: (line) => io.stdout(`${formatRequestLine(line, log, new Date(), chalk)}\n`) } : {}),
   });
   io.stdout(`payments-mock listening on ${mock.url}\n`);
-  io.stdout(`${banner(mock, log)}\n`);
+  io.stdout(`${banner(mock, log, chalk)}\n`);
   return mock;
 }
 

@@ -5,30 +5,42 @@ import { FIXTURE_SCHEMA } from '../schemas/fixtures';
 import { PARAM_SCHEMAS } from '../schemas/params';
 
 /**
- * Every schema the server validates with, by name, and the ajv options for each set. `npm run build` turns them
- * into plain JavaScript once (ajv's standalone code, `dist/validation/generated.js`), so a started server neither
- * loads ajv nor compiles anything: compiling them costs ~200 ms, which would be most of the boot time. Without the
- * generated file (tests run from src/), the same schemas are compiled with the same options on first use.
+ * Every schema the server validates with, in two groups, and the ajv options. `npm run build` turns each group
+ * into plain JavaScript once (ajv's standalone code, `dist/validation/generated-<group>.js`), so a started server
+ * neither loads ajv nor compiles anything: compiling costs ~200 ms, which would be most of the boot time. The
+ * groups load separately, so a server started without fixtures never loads the (large) fixture validator.
+ * Without the generated files (tests run from src/), the same schemas are compiled with the same options on
+ * first use.
  */
-export const VALIDATED_SCHEMAS = { ...PARAM_SCHEMAS, fixtures: FIXTURE_SCHEMA } as const;
-export type ValidatorName = keyof typeof VALIDATED_SCHEMAS;
+export const VALIDATOR_GROUPS = {
+  params: PARAM_SCHEMAS,
+  fixtures: { fixtures: FIXTURE_SCHEMA },
+} as const;
+
+type Groups = typeof VALIDATOR_GROUPS;
+export type ValidatorGroup = keyof Groups;
+export type ValidatorName = keyof Groups['params'] | keyof Groups['fixtures'];
 
 // verbose: messages quote the offending value (error.data), which ajv only records in verbose mode.
 export const AJV_OPTIONS: Options = { allErrors: true, strict: true, verbose: true, allowUnionTypes: true };
 
-export const GENERATED_FILE = join(__dirname, 'generated.js');
+export function generatedFile(group: ValidatorGroup): string {
+  return join(__dirname, `generated-${group}.js`);
+}
 
-let validators: Record<ValidatorName, ValidateFunction> | undefined;
+const loaded: Partial<Record<ValidatorGroup, Record<string, ValidateFunction>>> = {};
 
 /** The validator for a schema: precompiled when built, else compiled here once per process. */
 export function validatorFor(name: ValidatorName): ValidateFunction {
-  validators ??= existsSync(GENERATED_FILE) ? (require(GENERATED_FILE) as Record<ValidatorName, ValidateFunction>) : compileAll();
-  return validators[name];
+  const group: ValidatorGroup = name === 'fixtures' ? 'fixtures' : 'params';
+  const file = generatedFile(group);
+  const validators = (loaded[group] ??= existsSync(file) ? (require(file) as Record<string, ValidateFunction>) : compile(group));
+  return validators[name] as ValidateFunction;
 }
 
-function compileAll(): Record<ValidatorName, ValidateFunction> {
+function compile(group: ValidatorGroup): Record<string, ValidateFunction> {
   // Loaded only here, so a built server never pays for ajv.
   const Ajv = (require('ajv') as typeof import('ajv')).default;
   const ajv = new Ajv(AJV_OPTIONS);
-  return Object.fromEntries(Object.entries(VALIDATED_SCHEMAS).map(([name, schema]) => [name, ajv.compile(schema)])) as Record<ValidatorName, ValidateFunction>;
+  return Object.fromEntries(Object.entries(VALIDATOR_GROUPS[group]).map(([name, schema]) => [name, ajv.compile(schema)]));
 }

@@ -16,6 +16,11 @@ export interface MockResponse {
   status: number;
   headers: Record<string, string>;
   body: string;
+  /**
+   * The value `body` was serialised from, for JSON answers. Stored objects are immutable versions, so the
+   * journal keeps this (mostly references) rather than a second long-lived copy of the text.
+   */
+  value?: unknown;
   /** Close the connection without answering: an injected "lost response". */
   drop?: boolean;
 }

@@ -1,5 +1,4 @@
 import { MockContext } from '../context';
-import { maskKey } from '../domain/keys';
 import { ApiError } from '../errors/api-error';
 import { makeId } from '../store/random';
 import { handleAdmin } from './admin/handle-admin';
@@ -8,7 +7,7 @@ import { errorsPage } from './docs-page';
 import { MockRequest, MockResponse } from './exchange';
 import { handleV1 } from './handle-v1';
 import { openApiDocument } from '../openapi/build-openapi';
-import { journalKey, journalRequestBody, journalResponseText } from './journal-masking';
+import { journalDetails } from './journal-masking';
 import { errorResponse, jsonResponse } from './respond';
 
 /**
@@ -29,21 +28,16 @@ export async function handleRequest(ctx: MockContext, req: MockRequest): Promise
     const outcome = await handleV1(ctx, req, path, query, requestId);
     response = outcome.response;
     const duration = performance.now() - started;
-    const answered = response;
     ctx.journal.record({
       id: requestId,
       method: req.method,
       path,
-      status: answered.status,
+      status: response.status,
       idempotency_key: outcome.idempotencyKey,
       replayed: outcome.replayed,
       duration_ms: Math.round(duration * 100) / 100,
       created: ctx.clock.now(),
-      details: () => ({
-        key: outcome.key ? maskKey(outcome.key.key) : journalKey(req.headers.authorization),
-        request_body: journalRequestBody(outcome.params, req, query),
-        response_text: journalResponseText(answered.status, answered.body),
-      }),
+      details: journalDetails(req, query, outcome.key, outcome.params, response),
     });
     ctx.onRequest?.({ method: req.method, path, status: response.status, duration_ms: duration, key_kind: outcome.key?.kind ?? null, replayed: outcome.replayed, request_id: requestId });
   } else {

@@ -1,7 +1,9 @@
 import { keyFromHeader, maskKey } from '../domain/keys';
 import { parseBody } from './body';
 import { parseForm } from './form';
-import { MockRequest } from './exchange';
+import { MockRequest, MockResponse } from './exchange';
+import { KeyRecord } from '../store/store';
+import { JournalDetails } from '../store/journal';
 
 /** 12 to 19 digits, optionally split by spaces or dashes, standing alone: what a card number looks like. */
 const CARD_NUMBER = /(?<![0-9A-Za-z_+])\d(?:[ -]?\d){11,18}(?![0-9A-Za-z_])/g;
@@ -27,16 +29,41 @@ export function journalKey(header: string | string[] | undefined): string | null
  * What the client sent, as parsed (the validated parameters when there are some, else the raw body or query
  * read as leniently as possible), with card numbers and CVCs masked wherever they are.
  */
-export function journalRequestBody(params: unknown, req: MockRequest, query: string): unknown {
+export function journalRequestBody(params: unknown, sent: SentRequest): unknown {
   let body = params;
   if (body === undefined) {
     try {
-      body = req.method === 'GET' || req.body.length === 0 ? (query ? parseForm(query) : null) : parseBody(header(req.headers['content-type']), req.body).params;
+      body = sent.method === 'GET' || sent.body.length === 0 ? (sent.query ? parseForm(sent.query) : null) : parseBody(sent.contentType, sent.body).params;
     } catch {
-      body = req.body.length > 0 ? maskCards(req.body.toString('utf8').slice(0, 10_000)) : null;
+      body = sent.body.length > 0 ? maskCards(sent.body.toString('utf8').slice(0, 10_000)) : null;
     }
   }
   return maskCards(body ?? null);
+}
+
+/** What the journal keeps of a request to show it later: a few strings and the body bytes, not the request. */
+interface SentRequest {
+  method: string;
+  authorization: string | undefined;
+  contentType: string | undefined;
+  body: Buffer;
+  query: string;
+}
+
+/**
+ * The journal's deferred view of one request: the masked key, the masked body and the answer's text, worked out
+ * only when someone reads the journal. It holds as little as it can (the answer's value rather than its text,
+ * no headers), because every entry outlives many requests and what it holds is copied into the old generation.
+ */
+export function journalDetails(req: MockRequest, query: string, key: KeyRecord | undefined, params: unknown, response: MockResponse): () => JournalDetails {
+  const sent: SentRequest = { method: req.method, authorization: header(req.headers.authorization), contentType: header(req.headers['content-type']), body: req.body, query };
+  const { status, value } = response;
+  const text = value === undefined ? response.body : undefined;
+  return () => ({
+    key: key ? maskKey(key.key) : journalKey(sent.authorization),
+    request_body: journalRequestBody(params, sent),
+    response_text: journalResponseText(status, text ?? JSON.stringify(value)),
+  });
 }
 
 /** An error answer may quote what was sent ("Invalid card[number]: 4242 4242 …"): its card numbers are masked. */

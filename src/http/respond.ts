@@ -4,7 +4,7 @@ import { MockResponse } from './exchange';
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): MockResponse {
-  return { status, headers: { 'Content-Type': JSON_TYPE, ...headers }, body: JSON.stringify(body) };
+  return { status, headers: { 'Content-Type': JSON_TYPE, ...headers }, body: JSON.stringify(body), value: body };
 }
 
 /** Turns anything thrown into the JSON error object; unknown exceptions become 500 api_error, never a stack. */

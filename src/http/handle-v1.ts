@@ -5,7 +5,7 @@ import { LATEST_VERSION, renderForVersion } from '../domain/versions';
 import { ApiError } from '../errors/api-error';
 import { ErrorCode } from '../errors/catalog';
 import { parseScenario, Scenario } from '../scenarios/scenarios';
-import { IdempotencyRecord, KeyRecord, Partition, Workspace } from '../store/store';
+import { IdempotencyRecord, KeyRecord, Partition, savedBody, Workspace } from '../store/store';
 import { parseBody } from './body';
 import { MockRequest, MockResponse } from './exchange';
 import { parseQuery } from './form';
@@ -67,7 +67,7 @@ export async function handleV1(ctx: MockContext, req: MockRequest, path: string,
       const claimed = claimIdempotencyKey(partition, idempotencyKey, { method: req.method, path, fingerprint: `${key.kind}:${fingerprint(params)}` }, now);
       if ('replay' in claimed) {
         outcome.replayed = true;
-        outcome.response = { status: claimed.replay.status, headers: { ...headers, 'Service-Version': claimed.replay.version, 'Content-Type': 'application/json; charset=utf-8', 'Idempotent-Replayed': 'true' }, body: claimed.replay.body };
+        outcome.response = { status: claimed.replay.status, headers: { ...headers, 'Service-Version': claimed.replay.version, 'Content-Type': 'application/json; charset=utf-8', 'Idempotent-Replayed': 'true' }, body: savedBody(claimed.replay) };
         return outcome;
       }
       claim = { partition, key: idempotencyKey, record: claimed.record };
@@ -91,7 +91,7 @@ export async function handleV1(ctx: MockContext, req: MockRequest, path: string,
     claim = undefined;
     const run = { key, workspace, partition, version, now, requestId, idempotencyKey, params, pathParams, path, scenario };
     const response = execute(ctx, route, run, headers, docsBase(ctx, req));
-    if (started) started.record.response = { status: response.status, body: response.body, version };
+    if (started) started.record.response = response.value === undefined ? { status: response.status, version, body: response.body } : { status: response.status, version, value: response.value };
 
     const faultAfter = ctx.faults.take(req.method, path, 'after');
     if (faultAfter?.error === 'reset' || flaky === 'after-drop') outcome.response = { status: 0, headers, body: '', drop: true };

@@ -18,14 +18,32 @@ export interface KeyRecord {
   created: number;
 }
 
+/**
+ * The answer a retry replays. `value` is what the body was serialised from: stored objects are immutable, so
+ * serialising it again gives the same bytes, and a record holds references instead of a copy of the text for
+ * 24 hours. `body` is the text itself, for answers that have no value (loaded from a state file).
+ */
+export interface SavedResponse {
+  status: number;
+  /** The Service-Version the body was rendered at, which a replay reports again. */
+  version: string;
+  value?: unknown;
+  body?: string;
+}
+
+/** The exact text of a saved answer. */
+export function savedBody(response: SavedResponse): string {
+  return response.body ?? JSON.stringify(response.value);
+}
+
 export interface IdempotencyRecord {
   method: string;
   path: string;
   /** Canonical JSON of the parsed parameters: a retry must match it exactly. */
   fingerprint: string;
   created: number;
-  /** Undefined while the first request is still executing. `version`: the Service-Version of the saved body, which a replay reports again. */
-  response?: { status: number; body: string; version: string };
+  /** Undefined while the first request is still executing. */
+  response?: SavedResponse;
 }
 
 /** The objects of one account in one mode (test or live): nothing crosses between partitions. */

@@ -167,10 +167,6 @@ export const ERROR_CATALOG = {
 
 export type ErrorCode = keyof typeof ERROR_CATALOG;
 
-export function errorSpec(code: ErrorCode): ErrorSpec {
-  return ERROR_CATALOG[code];
-}
-
 export function isErrorCode(value: string): value is ErrorCode {
   return Object.prototype.hasOwnProperty.call(ERROR_CATALOG, value);
 }

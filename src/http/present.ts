@@ -1,7 +1,5 @@
 import { effectivePermissions } from '../domain/keys';
-import { renderEvent } from '../domain/events';
-import { Account, ApiEvent, Payment } from '../schemas/resources';
-import { StoredEvent } from '../store/event-log';
+import { Account, Payment } from '../schemas/resources';
 import { KeyRecord, Workspace } from '../store/store';
 
 /**
@@ -11,10 +9,6 @@ import { KeyRecord, Workspace } from '../store/store';
  */
 export function presentPayment(payment: Payment, key: KeyRecord): Payment {
   return key.kind === 'restricted' ? { ...payment, client_secret: null } : payment;
-}
-
-export function presentEvent(event: StoredEvent): ApiEvent {
-  return renderEvent(event);
 }
 
 export function presentAccount(workspace: Workspace, key: KeyRecord): Account {

@@ -10,7 +10,8 @@ import { Payment, PermissionResource, ResourceName } from '../schemas/resources'
 import { ScenarioName } from '../scenarios/scenarios';
 import { KeyRecord } from '../store/store';
 import { ListParams, listOf, pageQuery } from './lists';
-import { presentAccount, presentEvent, presentPayment } from './present';
+import { presentAccount, presentPayment } from './present';
+import { renderEvent } from '../domain/events';
 import { Routed } from './router';
 
 /** What a handler gets: validated parameters, the key, and the scope (account, mode, time) of the request. */
@@ -136,7 +137,7 @@ export const V1_ROUTES: V1Route[] = [
     handler: ({ scope, params, url }: Call<ListParams & { type?: string; created?: number | CreatedRange }>) => {
       const events = scope.partition.events;
       const query = { ...pageQuery(params, (id) => events.position(id)), ...createdBounds(params.created) };
-      return listOf(url, events.page(query, params.type), presentEvent);
+      return listOf(url, events.page(query, params.type), renderEvent);
     },
   }),
   route({
@@ -145,7 +146,7 @@ export const V1_ROUTES: V1Route[] = [
     handler: ({ scope, path }: Call) => {
       const event = scope.partition.events.get(path.id as string);
       if (!event) throw new ApiError('resource_missing', `No such event: '${path.id}' (events older than 30 days are gone).`, { param: 'id' });
-      return presentEvent(event);
+      return renderEvent(event);
     },
   }),
   route({

@@ -53,7 +53,7 @@ export class MockContext {
   baseUrl: string | undefined;
   readonly adminToken: string | undefined;
   readonly onRequest: ((line: RequestLogLine) => void) | undefined;
-  /** Saves the store to the --state file; set by startMock when there is one. */
+  /** Saves the store to the --state file; set by createContext when there is one. */
   saveState: (() => Promise<string>) | undefined;
   private fixtures: NamedDocument[];
 
@@ -66,7 +66,7 @@ export class MockContext {
     this.adminToken = options.adminToken;
     this.onRequest = options.onRequest;
     this.fixtures = options.fixtures;
-    this.store = this.freshStore(this.random);
+    this.store = this.freshStore();
     if (this.fixtures.length === 0) {
       // Without fixtures, the generated workspace becomes the fixture: reset brings back the same ids and keys
       // (the ones the banner printed) rather than generating new ones.
@@ -78,7 +78,7 @@ export class MockContext {
 
   /** Back to the fixtures: store, keys and journal; the clock and scenario stay as they are. */
   reset(): void {
-    this.store = this.freshStore(this.random);
+    this.store = this.freshStore();
     this.journal.clear();
     this.faults.clear();
   }
@@ -107,8 +107,8 @@ export class MockContext {
     expireIdempotency(partition, now);
   }
 
-  private freshStore(random: Random): Store {
-    const store = new Store(random);
+  private freshStore(): Store {
+    const store = new Store(this.random);
     const now = this.clock.now();
     if (this.fixtures.length > 0) applyFixtures(store, this.fixtures, now);
     else newWorkspace(store, { name: 'Default workspace', now });

@@ -5,7 +5,7 @@ import { FixtureDocument, FixtureError } from './fixtures/fixture-types';
 import { NamedDocument, readFixtures, schemaProblems } from './fixtures/read-fixtures';
 import { exportState } from './fixtures/export-state';
 import { readStateFile, writeStateFile } from './fixtures/state-file';
-import { isScenarioName, parseScenario, ScenarioName, ScenarioOptions, SCENARIOS } from './scenarios/scenarios';
+import { ScenarioName, ScenarioOptions } from './scenarios/scenarios';
 import { join } from 'node:path';
 
 /** The bundled fixtures, used when no --fixtures is given. */
@@ -40,14 +40,10 @@ export interface MockOptions {
 /** Builds an instance's context from options; every mistake is a ConfigError with one clear message. */
 export function createContext(options: MockOptions = {}): MockContext {
   if (options.seed !== undefined && !Number.isSafeInteger(options.seed)) throw new ConfigError(`Invalid seed ${options.seed}: use an integer.`);
-  if (options.scenario !== undefined && !isScenarioName(options.scenario)) {
-    throw new ConfigError(`Unknown scenario "${options.scenario}": use one of ${SCENARIOS.join(', ')}.`);
-  }
   const clock = Clock.fromSpec(options.clock ?? 'real');
   const fixtures = loadFixtures(options.fixtures);
   let ctx: MockContext;
   try {
-    if (options.scenarioOptions) parseScenario(options.scenario ?? 'happy', options.scenarioOptions);
     ctx = new MockContext({
       fixtures,
       clock,

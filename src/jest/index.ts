@@ -7,8 +7,8 @@
  * const ws = useWorkspace();
  * it('works', async () => expect((await ws.request('GET', '/v1/account')).status).toBe(200));
  */
-export { createWorkspace, useWorkspace } from './workspace';
-export type { TestWorkspace, WorkspaceKey } from './workspace';
+export { createWorkspace, keysByRole, useWorkspace } from './workspace';
+export type { TestWorkspace, WorkspaceKey, WorkspaceKeys } from './workspace';
 export { setupPaymentsMock, teardownPaymentsMock, URL_VARIABLE, ADMIN_TOKEN_VARIABLE } from './global-setup';
 export { default as globalSetup } from './global-setup';
 export { default as globalTeardown } from './global-teardown';

@@ -6,6 +6,30 @@ type KeyKind = 'secret' | 'publishable' | 'restricted';
 /** A key of the workspace as `POST /_mock/workspaces` returns it. */
 export type WorkspaceKey = KeyEntry;
 
+/** The key of every kind in each mode, by role. */
+export interface WorkspaceKeys {
+  secret: string;
+  publishable: string;
+  restricted: string;
+  liveSecret: string;
+  livePublishable: string;
+  liveRestricted: string;
+}
+
+/** Picks each role's key from a workspace's keys (a key still in rotation grace is passed over). */
+export function keysByRole(entries: Iterable<Pick<KeyEntry, 'key' | 'kind' | 'livemode' | 'expires_at'>>): WorkspaceKeys {
+  const list = [...entries].filter((entry) => entry.expires_at === null);
+  const key = (kind: KeyKind, livemode: boolean) => list.find((k) => k.kind === kind && k.livemode === livemode)?.key ?? '';
+  return {
+    secret: key('secret', false),
+    publishable: key('publishable', false),
+    restricted: key('restricted', false),
+    liveSecret: key('secret', true),
+    livePublishable: key('publishable', true),
+    liveRestricted: key('restricted', true),
+  };
+}
+
 /** A fresh, empty workspace on the shared mock, with a key of every kind in test and live mode. */
 export interface TestWorkspace {
   /** The mock's base URL, e.g. `http://127.0.0.1:53123`. */
@@ -14,14 +38,7 @@ export interface TestWorkspace {
   workspace: string;
   /** Its account id (`acct_…`), as `GET /v1/account` answers. */
   account: string;
-  keys: {
-    secret: string;
-    publishable: string;
-    restricted: string;
-    liveSecret: string;
-    livePublishable: string;
-    liveRestricted: string;
-  };
+  keys: WorkspaceKeys;
   /** Every key entry, whole. */
   entries: WorkspaceKey[];
   /**
@@ -60,15 +77,7 @@ export async function createWorkspace(options: CreateOptions | string = {}): Pro
   const res = await fetch(`${url}/_mock/workspaces`, { method: 'POST', headers: admin, body: JSON.stringify(name ? { name } : {}) });
   const created = (await res.json()) as { workspace: string; account: string; keys: WorkspaceKey[]; error?: { message: string } };
   if (!res.ok) throw new Error(`payments-mock: POST ${url}/_mock/workspaces answered ${res.status}: ${created.error?.message ?? ''}`);
-  const key = (kind: KeyKind, livemode: boolean) => created.keys.find((k) => k.kind === kind && k.livemode === livemode)?.key ?? '';
-  const keys = {
-    secret: key('secret', false),
-    publishable: key('publishable', false),
-    restricted: key('restricted', false),
-    liveSecret: key('secret', true),
-    livePublishable: key('publishable', true),
-    liveRestricted: key('restricted', true),
-  };
+  const keys = keysByRole(created.keys);
   return {
     url,
     workspace: created.workspace,

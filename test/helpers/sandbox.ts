@@ -2,19 +2,12 @@ import request from 'supertest';
 import { MockContext } from '../../src/context';
 import { createAppFromContext } from '../../src/http/create-app';
 import { createContext, MockOptions } from '../../src/options';
-import { KeyRecord } from '../../src/store/store';
+import { keysByRole, WorkspaceKeys } from '../../src/jest/workspace';
 
 export const FROZEN_AT = '2026-01-01T00:00:00Z';
 export const FROZEN_UNIX = Date.parse(FROZEN_AT) / 1000;
 
-export interface SandboxKeys {
-  secret: string;
-  publishable: string;
-  restricted: string;
-  liveSecret: string;
-  livePublishable: string;
-  liveRestricted: string;
-}
+export type SandboxKeys = WorkspaceKeys;
 
 /**
  * A fresh mock for one test: its own context (frozen clock, seeded ids, one generated workspace unless told
@@ -24,16 +17,7 @@ export function sandbox(options: MockOptions = {}) {
   const ctx = createContext({ fixtures: 'none', clock: `frozen@${FROZEN_AT}`, seed: 1, ...options });
   const app = createAppFromContext(ctx);
   const workspace = [...ctx.store.workspaces.values()][0];
-  const keyOf = (kind: KeyRecord['kind'], livemode: boolean) =>
-    [...ctx.store.keys.values()].find((k) => k.workspace === workspace?.id && k.kind === kind && k.livemode === livemode && k.expires_at === null)?.key ?? '';
-  const keys: SandboxKeys = {
-    secret: keyOf('secret', false),
-    publishable: keyOf('publishable', false),
-    restricted: keyOf('restricted', false),
-    liveSecret: keyOf('secret', true),
-    livePublishable: keyOf('publishable', true),
-    liveRestricted: keyOf('restricted', true),
-  };
+  const keys: SandboxKeys = keysByRole([...ctx.store.keys.values()].filter((k) => k.workspace === workspace?.id));
   const http = request(app);
   const auth = (key: string) => ({ Authorization: `Bearer ${key}` });
   return {

@@ -1,5 +1,4 @@
 import { MockContext } from '../context';
-import { ApiError } from '../errors/api-error';
 import { makeId } from '../store/random';
 import { handleAdmin } from './admin/handle-admin';
 import { CORS_HEADERS, PREFLIGHT_HEADERS } from './cors';
@@ -8,7 +7,8 @@ import { MockRequest, MockResponse } from './exchange';
 import { handleV1 } from './handle-v1';
 import { openApiDocument } from '../openapi/build-openapi';
 import { journalDetails } from './journal-masking';
-import { errorResponse, jsonResponse } from './respond';
+import { docsBase, errorResponse, jsonResponse } from './respond';
+import { Routed, Router } from './router';
 
 /**
  * The whole mock as one function from request to response: /v1 (the API), /_mock (admin), /openapi.json and
@@ -44,20 +44,27 @@ export async function handleRequest(ctx: MockContext, req: MockRequest): Promise
     try {
       response = await handleOther(ctx, req, path, query);
     } catch (error) {
-      response = errorResponse(error, ctx.baseUrl ?? `http://${req.headers.host ?? '127.0.0.1'}`);
+      response = errorResponse(error, docsBase(ctx.baseUrl, req.headers.host));
     }
   }
   Object.assign(response.headers, CORS_HEADERS);
   return response;
 }
 
+interface Page extends Routed {
+  answer: () => MockResponse;
+}
+
+const html = (body: string): MockResponse => ({ status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8' }, body });
+
+/** What is served outside /v1 and /_mock: the OpenAPI document and the errors page (wrong method: 405). */
+const pages = new Router<Page>([
+  { method: 'GET', path: '/openapi.json', answer: () => jsonResponse(200, openApiDocument()) },
+  { method: 'GET', path: '/docs/errors', answer: () => html(errorsPage()) },
+  { method: 'GET', path: '/docs/errors/', answer: () => html(errorsPage()) },
+]);
+
 async function handleOther(ctx: MockContext, req: MockRequest, path: string, query: string): Promise<MockResponse> {
   if (path.startsWith('/_mock/') || path === '/_mock') return handleAdmin(ctx, req, path, query);
-  const page = path === '/openapi.json' || path === '/docs/errors' || path === '/docs/errors/';
-  if (page && req.method !== 'GET') {
-    throw new ApiError('method_not_allowed', `${req.method} is not allowed on ${path}. Use GET.`, { headers: { Allow: 'GET' } });
-  }
-  if (path === '/openapi.json') return jsonResponse(200, openApiDocument());
-  if (page) return { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8' }, body: errorsPage() };
-  throw new ApiError('url_invalid', `Unrecognized request URL (${req.method} ${path.slice(0, 200)}). API paths start with /v1; see GET /openapi.json.`);
+  return pages.match(req.method, path).route.answer();
 }

@@ -10,7 +10,7 @@ import { parseBody } from './body';
 import { MockRequest, MockResponse } from './exchange';
 import { parseQuery } from './form';
 import { claimIdempotencyKey, checkIdempotencyKey, fingerprint, releaseIdempotencyKey } from './idempotency';
-import { errorResponse, jsonResponse } from './respond';
+import { docsBase, errorResponse, jsonResponse } from './respond';
 import { Router } from './router';
 import { V1_ROUTES, V1Route } from './v1-routes';
 import { validateParams } from './validate';
@@ -90,17 +90,17 @@ export async function handleV1(ctx: MockContext, req: MockRequest, path: string,
     const started = claim;
     claim = undefined;
     const run = { key, workspace, partition, version, now, requestId, idempotencyKey, params, pathParams, path, scenario };
-    const response = execute(ctx, route, run, headers, docsBase(ctx, req));
+    const response = execute(ctx, route, run, headers, docsBase(ctx.baseUrl, req.headers.host));
     if (started) started.record.response = response.value === undefined ? { status: response.status, version, body: response.body } : { status: response.status, version, value: response.value };
 
     const faultAfter = ctx.faults.take(req.method, path, 'after');
     if (faultAfter?.error === 'reset' || flaky === 'after-drop') outcome.response = { status: 0, headers, body: '', drop: true };
-    else if (faultAfter || flaky === 'after-error') outcome.response = errorResponse(injected(faultAfter?.error ?? 'api_error', 'after'), docsBase(ctx, req), headers);
+    else if (faultAfter || flaky === 'after-error') outcome.response = errorResponse(injected(faultAfter?.error ?? 'api_error', 'after'), docsBase(ctx.baseUrl, req.headers.host), headers);
     else outcome.response = response;
     return outcome;
   } catch (error) {
     release(claim);
-    outcome.response = errorResponse(error, docsBase(ctx, req), headers);
+    outcome.response = errorResponse(error, docsBase(ctx.baseUrl, req.headers.host), headers);
     return outcome;
   }
 }
@@ -185,10 +185,6 @@ function release(claim: { partition: Partition; key: string; record: Idempotency
 
 function header(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
-}
-
-export function docsBase(ctx: MockContext, req: MockRequest): string {
-  return ctx.baseUrl ?? `http://${header(req.headers.host) ?? '127.0.0.1'}`;
 }
 
 function delay(ms: number): Promise<void> {

@@ -8,7 +8,7 @@ import { MAX_BODY_BYTES } from './body';
 import { CORS_HEADERS } from './cors';
 import { MockRequest, MockResponse } from './exchange';
 import { handleRequest } from './handle-request';
-import { errorResponse } from './respond';
+import { docsBase, errorResponse } from './respond';
 
 /**
  * A `node:http` request listener over the mock: reads the body (at most 1 MiB), runs `handleRequest`, writes
@@ -35,7 +35,7 @@ export function createListener(ctx: MockContext): (req: IncomingMessage, res: Se
       const request: MockRequest = { method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body };
       handleRequest(ctx, request).then(
         (response) => send(res, response),
-        (error: unknown) => send(res, errorResponse(error, ctx.baseUrl ?? '')),
+        (error: unknown) => send(res, errorResponse(error, docsBase(ctx.baseUrl, req.headers.host))),
       );
     });
     req.on('error', () => res.destroy());
@@ -59,7 +59,7 @@ function tooLarge(ctx: MockContext, req: IncomingMessage, res: ServerResponse): 
   const url = req.url ?? '/';
   const v1 = url === '/v1' || url.startsWith('/v1/') || url.startsWith('/v1?');
   const v1Headers: Record<string, string> = v1 ? { 'Request-Id': makeId(ctx.random, 'req'), 'Service-Version': LATEST_VERSION } : {};
-  const response = errorResponse(error, ctx.baseUrl ?? `http://${req.headers.host ?? '127.0.0.1'}`, { ...CORS_HEADERS, ...v1Headers, Connection: 'close' });
+  const response = errorResponse(error, docsBase(ctx.baseUrl, req.headers.host), { ...CORS_HEADERS, ...v1Headers, Connection: 'close' });
   send(res, response);
   // Stop reading the rest; the connection closes after the answer.
   req.resume();
@@ -78,7 +78,7 @@ export function createClientErrorHandler(ctx: MockContext): (error: NodeJS.Errno
     const apiError = error.code === 'HPE_HEADER_OVERFLOW'
       ? new ApiError('request_header_too_large', 'The request headers are larger than 16 KiB. Send smaller headers.')
       : new ApiError('request_malformed', `The request is not valid HTTP/1.1 (${error.code ?? 'parse error'}). Check the client sending it.`);
-    const body = JSON.stringify(apiError.toBody(ctx.baseUrl ?? 'http://127.0.0.1'));
+    const body = JSON.stringify(apiError.toBody(docsBase(ctx.baseUrl)));
     const reason = apiError.status === 431 ? 'Request Header Fields Too Large' : 'Bad Request';
     socket.end(`HTTP/1.1 ${apiError.status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
   };

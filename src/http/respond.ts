@@ -7,6 +7,14 @@ export function jsonResponse(status: number, body: unknown, headers: Record<stri
   return { status, headers: { 'Content-Type': JSON_TYPE, ...headers }, body: JSON.stringify(body), value: body };
 }
 
+/**
+ * Where `doc_url` links point: the address the server listens on, or, for an app embedded without listening,
+ * the Host the client used.
+ */
+export function docsBase(baseUrl: string | undefined, host?: string | string[]): string {
+  return baseUrl ?? `http://${(Array.isArray(host) ? host[0] : host) ?? '127.0.0.1'}`;
+}
+
 /** Turns anything thrown into the JSON error object; unknown exceptions become 500 api_error, never a stack. */
 export function errorResponse(error: unknown, docsBase: string, headers: Record<string, string> = {}): MockResponse {
   const apiError = error instanceof ApiError ? error : internalError(error);

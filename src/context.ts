@@ -1,4 +1,11 @@
-import { Clock } from './clock/clock';
+import { Clock, ClockMode, ClockState } from './clock/clock';
+import { EventBus } from './events/bus';
+import { Scope } from './domain/scope';
+import { Scheduler } from './scheduler/scheduler';
+import { expireDeliveries } from './webhooks/expire-deliveries';
+import { ensureCliEndpoints, CliEndpoint } from './webhooks/cli-endpoints';
+import { ATTEMPT_TIMEOUT_MS } from './webhooks/retry-schedule';
+import { Webhooks } from './webhooks/webhooks';
 import { expireEvents } from './domain/events';
 import { applyFixtures } from './fixtures/apply-fixtures';
 import { exportState } from './fixtures/export-state';
@@ -8,7 +15,8 @@ import { FaultQueue } from './scenarios/faults';
 import { RateLimiter } from './scenarios/rate-limiter';
 import { parseScenario, Scenario, ScenarioDice, ScenarioName, ScenarioOptions } from './scenarios/scenarios';
 import { Journal } from './store/journal';
-import { Random } from './store/random';
+import { makeId, Random } from './store/random';
+import { newSecret } from './webhooks/endpoints';
 import { Partition, Store } from './store/store';
 import { expireIdempotency } from './domain/idempotency';
 import { newWorkspace } from './domain/workspaces';
@@ -34,6 +42,10 @@ export interface ContextOptions {
   adminToken?: string;
   journalSize?: number;
   onRequest?: (line: RequestLogLine) => void;
+  /** URLs that get every event of the first workspace's test mode (`--webhook`). */
+  webhooks?: string[];
+  /** How long a webhook attempt may take, in real milliseconds (default 10 s). */
+  webhookTimeoutMs?: number;
 }
 
 /**
@@ -49,6 +61,14 @@ export class MockContext {
   readonly rateLimiter = new RateLimiter();
   readonly journal: Journal;
   scenario: Scenario;
+  /** What happened, for whoever follows: webhooks, the dashboard stream. */
+  readonly bus = new EventBus();
+  /** Due work on the server clock (webhook retries). */
+  readonly scheduler: Scheduler;
+  readonly webhooks: Webhooks;
+  readonly webhookTimeoutMs: number;
+  /** The endpoints `--webhook` asked for, with the ids and secrets the banner printed. */
+  readonly cliEndpoints: CliEndpoint[];
   /** The address clients use, for absolute doc_url links; set by startMock once it listens. */
   baseUrl: string | undefined;
   readonly adminToken: string | undefined;
@@ -66,6 +86,10 @@ export class MockContext {
     this.adminToken = options.adminToken;
     this.onRequest = options.onRequest;
     this.fixtures = options.fixtures;
+    this.scheduler = new Scheduler(this.clock);
+    this.webhookTimeoutMs = options.webhookTimeoutMs ?? ATTEMPT_TIMEOUT_MS;
+    this.webhooks = new Webhooks(this);
+    this.cliEndpoints = (options.webhooks ?? []).map((url) => ({ url, id: makeId(this.random, 'we'), secret: newSecret(this.random) }));
     this.store = this.freshStore();
     if (this.fixtures.length === 0) {
       // Without fixtures, the generated workspace becomes the fixture: reset brings back the same ids and keys
@@ -74,13 +98,46 @@ export class MockContext {
       this.fixtures = [{ file: 'generated', document: generated }];
     }
     this.clock.onChange(() => this.expire());
+    this.webhooks.reload();
   }
 
-  /** Back to the fixtures: store, keys and journal; the clock and scenario stay as they are. */
+  /** The scheduler whose clock a workspace follows. */
+  schedulerFor(_workspace: string): Scheduler {
+    return this.scheduler;
+  }
+
+  /** Moves the server clock, running the webhook attempts that come due on the way. */
+  async advanceClock(by: string | number): Promise<ClockState> {
+    return this.clockMoved(await this.scheduler.advance(by));
+  }
+
+  async setClock(mode: ClockMode, now?: string | number): Promise<ClockState> {
+    return this.clockMoved(await this.scheduler.set(mode, now));
+  }
+
+  setScenario(scenario: Scenario): void {
+    this.scenario = scenario;
+    if (this.bus.scenario.hasSubscribers) this.bus.scenario.publish({ workspace: null, scenario: scenario.scenario });
+  }
+
+  /** Tells followers about an object that changed without an event (a webhook endpoint). */
+  publishObject(scope: Scope, object: { id: string; object: string }, deleted = false): void {
+    if (this.bus.object.hasSubscribers) this.bus.object.publish({ workspace: scope.workspace.id, livemode: scope.livemode, object, ...(deleted ? { deleted } : {}) });
+  }
+
+  /** Back to the fixtures: store, keys, journal and deliveries; the clock and scenario stay as they are. */
   reset(): void {
     this.store = this.freshStore();
     this.journal.clear();
     this.faults.clear();
+    this.webhooks.reload();
+    if (this.bus.reset.hasSubscribers) this.bus.reset.publish({ workspace: null });
+  }
+
+  /** Stops what runs on its own: timers, scheduled attempts, deliveries in flight. */
+  close(): void {
+    this.webhooks.close();
+    this.scheduler.close();
   }
 
   /**
@@ -93,7 +150,10 @@ export class MockContext {
     const store = new Store(this.random);
     applyFixtures(store, [{ file, document }], this.clock.now());
     if (document.random && restoreRandom) this.random.restore(document.random);
+    ensureCliEndpoints(store, this.cliEndpoints, this.clock.now());
     this.store = store;
+    this.webhooks.reload();
+    if (this.bus.reset.hasSubscribers) this.bus.reset.publish({ workspace: null });
   }
 
   /** Drops events and idempotency records that time has expired, in every partition. */
@@ -105,6 +165,7 @@ export class MockContext {
   expirePartition(partition: Partition, now: number): void {
     expireEvents(partition, now);
     expireIdempotency(partition, now);
+    if (partition.webhookDeliveries.size > 0) expireDeliveries(partition, now);
   }
 
   private freshStore(): Store {
@@ -112,6 +173,12 @@ export class MockContext {
     const now = this.clock.now();
     if (this.fixtures.length > 0) applyFixtures(store, this.fixtures, now);
     else newWorkspace(store, { name: 'Default workspace', now });
+    ensureCliEndpoints(store, this.cliEndpoints, now);
     return store;
+  }
+
+  private clockMoved(clock: ClockState): ClockState {
+    if (this.bus.clock.hasSubscribers) this.bus.clock.publish({ workspace: null, clock });
+    return clock;
   }
 }

@@ -7,6 +7,7 @@ import { exportState } from './fixtures/export-state';
 import { readStateFile, writeStateFile } from './fixtures/state-file';
 import { ScenarioName, ScenarioOptions } from './scenarios/scenarios';
 import { join } from 'node:path';
+import { urlProblem } from './webhooks/endpoints';
 
 /** The bundled fixtures, used when no --fixtures is given. */
 export const DEFAULT_FIXTURES = join(__dirname, '..', 'fixtures', 'default.json');
@@ -35,6 +36,10 @@ export interface MockOptions {
   journalSize?: number;
   /** Called after every /v1 request (the CLI logs with it). */
   onRequest?: (line: RequestLogLine) => void;
+  /** URLs that get every event of the first workspace's test mode, as `--webhook` registers them. */
+  webhooks?: string[];
+  /** How long a webhook attempt may take, in real milliseconds. Default 10000. */
+  webhookTimeoutMs?: number;
 }
 
 /** Builds an instance's context from options; every mistake is a ConfigError with one clear message. */
@@ -53,6 +58,8 @@ export function createContext(options: MockOptions = {}): MockContext {
       ...(options.adminToken ? { adminToken: options.adminToken } : {}),
       ...(options.journalSize !== undefined ? { journalSize: options.journalSize } : {}),
       ...(options.onRequest ? { onRequest: options.onRequest } : {}),
+      ...(options.webhooks ? { webhooks: checkWebhookUrls(options.webhooks) } : {}),
+      ...(options.webhookTimeoutMs !== undefined ? { webhookTimeoutMs: options.webhookTimeoutMs } : {}),
     });
   } catch (error) {
     if (error instanceof FixtureError) throw new ConfigError(`Invalid fixtures: ${error.summary()}`);
@@ -68,6 +75,14 @@ export function createContext(options: MockOptions = {}): MockContext {
     };
   }
   return ctx;
+}
+
+function checkWebhookUrls(urls: string[]): string[] {
+  for (const url of urls) {
+    const problem = urlProblem(url);
+    if (problem) throw new ConfigError(`Invalid --webhook: ${problem}`);
+  }
+  return urls;
 }
 
 function loadFixtures(fixtures: string | FixtureDocument | undefined): NamedDocument[] {

@@ -9,6 +9,9 @@ import { handleRequest } from './http/handle-request';
 import { createClientErrorHandler, createListener } from './http/node-listener';
 import { createContext, MockOptions } from './options';
 import { parseScenario, ScenarioName, ScenarioOptions } from './scenarios/scenarios';
+import { WebhookDelivery, WebhookEndpoint } from './schemas/resources';
+import { webhookEndpoints } from './webhooks/list-endpoints';
+import { DeliveryCounts, DeliveryFilter } from './webhooks/webhooks';
 
 export type KeyEntry = ReturnType<typeof keyEntry>;
 
@@ -30,8 +33,20 @@ export interface MockServer {
   clock: {
     now(): number;
     state(): ClockState;
-    advance(by: string | number): ClockState;
-    set(mode: ClockMode, now?: string | number): ClockState;
+    /** Moves the clock; resolves once every webhook attempt that came due on the way has been made. */
+    advance(by: string | number): Promise<ClockState>;
+    set(mode: ClockMode, now?: string | number): Promise<ClockState>;
+  };
+  /** The webhook delivery log, and a way to wait for it. */
+  webhooks: {
+    /** Every endpoint of every workspace, with its secret (as GET /_mock/webhooks/endpoints). */
+    endpoints(): Array<WebhookEndpoint & { workspace: string }>;
+    /** Deliveries newest first, with every attempt. */
+    deliveries(filter?: DeliveryFilter): WebhookDelivery[];
+    /** Waits until no attempt is due now or in flight; then the deliveries by status. */
+    flush(options?: { timeoutMs?: number }): Promise<DeliveryCounts & { timed_out: boolean }>;
+    /** Attempts a delivery again now, whatever its status. */
+    retry(id: string): Promise<WebhookDelivery | undefined>;
   };
   setScenario(name: ScenarioName, options?: ScenarioOptions): void;
   /** Back to the fixtures (store, keys, journal, faults); the clock and scenario stay. */
@@ -75,16 +90,23 @@ export async function startMock(options: MockOptions = {}): Promise<MockServer> 
     clock: {
       now: () => ctx.clock.now(),
       state: () => ctx.clock.state(),
-      advance: (by) => ctx.clock.advance(by),
-      set: (mode, now) => ctx.clock.set(mode, now),
+      advance: (by) => ctx.advanceClock(by),
+      set: (mode, now) => ctx.setClock(mode, now),
     },
-    setScenario: (name, scenarioOptions) => {
-      ctx.scenario = parseScenario(name, scenarioOptions);
+    webhooks: {
+      endpoints: () => webhookEndpoints(ctx),
+      deliveries: (filter) => ctx.webhooks.list(filter),
+      flush: (flushOptions) => ctx.webhooks.flush(flushOptions?.timeoutMs),
+      retry: (id) => ctx.webhooks.retry(id),
     },
+    setScenario: (name, scenarioOptions) => ctx.setScenario(parseScenario(name, scenarioOptions)),
     reset: () => ctx.reset(),
     inject: (request) => handleRequest(ctx, toMockRequest(request)),
     saveState,
-    close: () => close(server),
+    close: () => {
+      ctx.close();
+      return close(server);
+    },
     context: ctx,
   };
 }

@@ -1,6 +1,7 @@
 import { Palette } from './colors';
 import { MockServer } from '../start-mock';
 import { LogFormat } from './log-format';
+import { cliEndpointSecret } from '../webhooks/cli-endpoints';
 
 /** The start-up banner: where to connect, with which keys, under which scenario and clock. */
 export function banner(mock: MockServer, format: LogFormat, chalk: Palette): string {
@@ -12,14 +13,16 @@ export function banner(mock: MockServer, format: LogFormat, chalk: Palette): str
     test_keys: mock.keys.filter((key) => key.workspace === workspace.id && !key.livemode && key.expires_at === null).map((key) => ({ kind: key.kind, key: key.key })),
   }));
   const clock = ctx.clock.state();
+  const webhooks = ctx.cliEndpoints.map(({ url }) => ({ url, secret: cliEndpointSecret(ctx.store, url) ?? null }));
   if (format === 'json') {
-    return JSON.stringify({ msg: 'ready', url: mock.url, scenario: ctx.scenario.scenario, clock, workspaces });
+    return JSON.stringify({ msg: 'ready', url: mock.url, scenario: ctx.scenario.scenario, clock, workspaces, ...(webhooks.length ? { webhooks } : {}) });
   }
   const lines = [''];
   for (const workspace of workspaces) {
     lines.push(`  ${chalk.bold(workspace.name)} ${chalk.dim(`(${workspace.id}, ${workspace.account})`)}`);
     for (const key of workspace.test_keys) lines.push(`    ${key.kind.padEnd(12)} ${key.key}`);
   }
+  for (const webhook of webhooks) lines.push(`  ${chalk.bold('webhook')} ${webhook.url}  ${chalk.dim('secret')} ${webhook.secret}`);
   lines.push('');
   lines.push(`  scenario ${chalk.cyan(ctx.scenario.scenario)}   clock ${chalk.cyan(clock.mode)} ${clock.iso}`);
   lines.push(`  try: curl -u ${workspaces[0]?.test_keys.find((key) => key.kind === 'secret')?.key ?? '<secret key>'}: ${mock.url}/v1/payments -d amount=2000 -d currency=usd`);

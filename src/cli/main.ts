@@ -37,6 +37,7 @@ interface ServeOptions {
   log?: LogFormat;
   state?: string;
   adminToken?: string;
+  webhook: string[];
 }
 
 const integer = (name: string, min: number, max: number) => (value: string) => {
@@ -64,6 +65,7 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<{ exi
     .addOption(new Option('--seed <n>', 'makes ids, faults and generated data reproducible (default: random)').env('PAYMENTS_MOCK_SEED').argParser(integer('--seed', 0, 2 ** 32 - 1)))
     .addOption(new Option('--log <format>', 'request log: pretty, json or off (default: pretty on a terminal, else json)').choices(['pretty', 'json', 'off']).env('PAYMENTS_MOCK_LOG'))
     .addOption(new Option('--state <file>', 'load the store from this file if it exists; save it on SIGINT/SIGTERM and POST /_mock/state/save (default: none)').env('PAYMENTS_MOCK_STATE'))
+    .addOption(new Option('--webhook <url>', 'deliver every event of the first workspace (test mode) to this URL; repeatable').default([]).argParser((url: string, previous: string[]) => [...previous, url]))
     .addOption(new Option('--admin-token <token>', 'require Authorization: Bearer <token> on /_mock/* except GET /_mock/health (default: none)').env('PAYMENTS_MOCK_ADMIN_TOKEN'))
     .action(async (options: ServeOptions) => {
       result = { exitCode: 0, mock: await serve(options, io, chalk) };
@@ -110,6 +112,7 @@ async function serve(options: ServeOptions, io: CliIO, chalk: Palette): Promise<
     ...(options.seed !== undefined ? { seed: options.seed } : {}),
     ...(options.state ? { state: options.state } : {}),
     ...(options.adminToken ? { adminToken: options.adminToken } : {}),
+    ...(options.webhook.length ? { webhooks: options.webhook } : {}),
     ...(log !== 'off' ? { onRequest: (line) => io.stdout(`${formatRequestLine(line, log, new Date(), chalk)}\n`) } : {}),
   });
   io.stdout(`payments-mock listening on ${mock.url}\n`);

@@ -91,6 +91,21 @@ export class Clock {
     return this.state();
   }
 
+  /**
+   * Stands the clock at an instant without changing how it runs: a frozen clock stays frozen there, a running
+   * one runs on from there. The scheduler uses it to stop at each due time while it moves the clock.
+   */
+  placeAt(ms: number): ClockState {
+    checkRange(ms);
+    if (this.mode === 'frozen') this.frozenAtMs = ms;
+    else {
+      this.mode = 'offset';
+      this.offsetMs = ms - systemMs();
+    }
+    this.changed();
+    return this.state();
+  }
+
   /** Called after every explicit move, so stores can drop what time has expired. */
   onChange(listener: () => void): void {
     this.listeners.push(listener);
@@ -104,7 +119,7 @@ export class Clock {
 /** The range a JavaScript Date can show (±100,000,000 days around 1970): beyond it, `iso` cannot be built. */
 const MAX_TIME_MS = 8.64e15;
 
-function checkRange(ms: number): number {
+export function checkRange(ms: number): number {
   if (!Number.isFinite(ms) || Math.abs(ms) > MAX_TIME_MS) {
     throw new ConfigError(`Time out of range: the clock must stay between the years -271821 and 275760.`);
   }

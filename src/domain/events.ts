@@ -4,6 +4,18 @@ import { Partition } from '../store/store';
 import { Scope } from './scope';
 import { LATEST_VERSION, renderForVersion } from './versions';
 
+/** Every event type the sandbox emits. */
+export const EVENT_TYPES = [
+  'customer.created',
+  'payment.created',
+  'payment.succeeded',
+  'payment.payment_failed',
+  'payment.requires_action',
+  'payment.refunded',
+  'refund.created',
+  'payment_method.created',
+] as const;
+
 /** An event is in the feed while `now - created` is under 30 days. */
 export const EVENT_RETENTION_SECONDS = 30 * 86400;
 
@@ -24,6 +36,7 @@ export function emitEvent(scope: Scope, type: string, object: object): StoredEve
     snapshot,
   };
   scope.partition.events.add(event);
+  if (scope.bus.event.hasSubscribers) scope.bus.event.publish({ workspace: scope.workspace.id, livemode: scope.livemode, event });
   return event;
 }
 

@@ -1,3 +1,4 @@
+import type { EventBus } from '../events/bus';
 import { Partition, Store, Workspace } from '../store/store';
 
 /**
@@ -12,4 +13,6 @@ export interface Scope {
   now: number;
   version: string;
   request: { id: string | null; idempotency_key: string | null };
+  /** Where the domain publishes what happened (webhooks and the dashboard follow it). */
+  bus: EventBus;
 }

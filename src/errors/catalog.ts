@@ -87,6 +87,11 @@ export const ERROR_CATALOG = {
     meaning: 'The payment is not in a state that allows this operation.',
     fix: 'Check the payment status first: confirm needs requires_confirmation, requires_payment_method or requires_action; refund needs succeeded.',
   },
+  webhook_endpoint_limit: {
+    status: 400, type: 'invalid_request_error',
+    meaning: 'The account already has 16 webhook endpoints in this mode, the most it may have.',
+    fix: 'Delete an endpoint you no longer need (`DELETE /v1/webhook_endpoints/{id}`), or reuse one.',
+  },
   resource_missing: {
     status: 404, type: 'invalid_request_error',
     meaning: 'No such object in this account and mode (test or live).',

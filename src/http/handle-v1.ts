@@ -12,11 +12,12 @@ import { parseQuery } from './form';
 import { claimIdempotencyKey, checkIdempotencyKey, fingerprint, releaseIdempotencyKey } from './idempotency';
 import { docsBase, errorResponse, jsonResponse } from './respond';
 import { Router } from './router';
-import { V1_ROUTES, V1Route } from './v1-routes';
+import { API_ROUTES } from './routes';
+import { V1Route } from './v1-routes';
 import { validateParams } from './validate';
 import { requestVersion } from './versions-header';
 
-const router = new Router<V1Route>(V1_ROUTES);
+const router = new Router<V1Route>(API_ROUTES);
 const DEFAULT_RATE_LIMIT = 25;
 const DEFAULT_FLAKY_RATE = 0.1;
 
@@ -130,6 +131,7 @@ function execute(ctx: MockContext, route: V1Route, run: Execution, headers: Reco
       now: run.now,
       version: run.version,
       request: { id: run.requestId, idempotency_key: run.idempotencyKey ?? null },
+      bus: ctx.bus,
     };
     let body = route.handler({ ctx, scope, key: run.key, params: run.params, path: run.pathParams, url: run.path, scenario: run.scenario.scenario });
     if (run.version !== LATEST_VERSION) {

@@ -42,7 +42,7 @@ export interface V1Route extends Routed {
 }
 
 /** Types a route's handler by its own parameters, then stores it in the table beside the others. */
-function route<P>(definition: Omit<V1Route, 'handler'> & { handler: (call: Call<P>) => unknown }): V1Route {
+export function route<P>(definition: Omit<V1Route, 'handler'> & { handler: (call: Call<P>) => unknown }): V1Route {
   return definition as V1Route;
 }
 

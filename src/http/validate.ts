@@ -14,6 +14,7 @@ type Schema = {
   minimum?: number;
   maximum?: number;
   maxLength?: number;
+  items?: Schema;
 };
 
 /** How deep any parsed body may nest before it is refused (JSON is parsed before this is known). */
@@ -27,7 +28,7 @@ const MAX_JSON_DEPTH = 8;
 export function validateParams<T>(name: ParamSchemaName, input: unknown, fromText: boolean): T {
   const schema = PARAM_SCHEMAS[name] as Schema;
   checkShape(input, [], 0);
-  const value = fromText ? coerceIntegers(schema, input) : input;
+  const value = fromText ? coerceText(schema, input) : input;
   const validate = validatorFor(name);
   if (!validate(value)) throw toApiError(validate.errors ?? [], schema);
   return value as T;
@@ -60,22 +61,48 @@ function checkShape(value: unknown, path: string[], depth: number): void {
   }
 }
 
-/** Turns digit strings into numbers where the schema wants integers, in place: form and query objects are ours. */
-function coerceIntegers(schema: Schema | undefined, value: unknown): unknown {
+/**
+ * Gives form and query values the types the schema wants, in place (form and query objects are ours): digit
+ * strings become integers, `true`/`false` booleans, and `name[0]=…&name[1]=…` (how most SDKs encode a list) an
+ * array. Anything else is left for the schema to refuse with its own message.
+ */
+function coerceText(schema: Schema | undefined, value: unknown): unknown {
   if (!schema) return value;
   if (typeof value === 'string') {
     const wantsInteger = schema.type === 'integer' || schema.oneOf?.some((option) => option.type === 'integer');
-    return wantsInteger && /^-?\d{1,16}$/.test(value) ? Number(value) : value;
+    if (wantsInteger && /^-?\d{1,16}$/.test(value)) return Number(value);
+    if (schema.type === 'boolean' && (value === 'true' || value === 'false')) return value === 'true';
+    return value;
   }
-  if (value && typeof value === 'object' && !Array.isArray(value)) {
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) value[i] = coerceText(schema.items, value[i]);
+    return value;
+  }
+  if (value && typeof value === 'object') {
+    if (schema.type === 'array') {
+      const indexed = indexedList(value as Record<string, unknown>);
+      return indexed ? coerceText(schema, indexed) : value;
+    }
     const objectSchema = schema.properties ? schema : schema.oneOf?.find((option) => option.properties);
     if (!objectSchema?.properties) return value;
     const object = value as Record<string, unknown>;
     for (const key of Object.keys(object)) {
-      if (Object.prototype.hasOwnProperty.call(objectSchema.properties, key)) object[key] = coerceIntegers(objectSchema.properties[key], object[key]);
+      if (Object.prototype.hasOwnProperty.call(objectSchema.properties, key)) object[key] = coerceText(objectSchema.properties[key], object[key]);
     }
   }
   return value;
+}
+
+/** `{ "0": a, "1": b }` → `[a, b]`; undefined unless the keys are exactly 0..n-1. */
+function indexedList(object: Record<string, unknown>): unknown[] | undefined {
+  const keys = Object.keys(object);
+  if (keys.length === 0 || keys.length > 1000) return undefined;
+  const list: unknown[] = new Array<unknown>(keys.length);
+  for (const key of keys) {
+    if (!/^\d{1,4}$/.test(key) || Number(key) >= keys.length || (key.length > 1 && key.startsWith('0'))) return undefined;
+    list[Number(key)] = object[key];
+  }
+  return list;
 }
 
 /** `/metadata/order` → `metadata[order]`, the way clients write the parameter. */
@@ -125,6 +152,7 @@ function toApiError(errors: ErrorObject[], schema: Schema): ApiError {
     }
     case 'type':
       if (error.params.type === 'integer') return make('parameter_invalid_integer', `Invalid integer for ${param}: ${preview(error.data)}. Send a whole number.`);
+      if (error.params.type === 'array') return make('parameter_invalid', `Invalid ${param}: expected a list, got ${describe(error.data)}. In a form body send ${param}[]=… once per value.`);
       return make('parameter_invalid', `Invalid ${param}: expected ${article(String(error.params.type))}, got ${describe(error.data)}.`);
     case 'minimum':
     case 'maximum': {
@@ -146,6 +174,10 @@ function toApiError(errors: ErrorObject[], schema: Schema): ApiError {
       const plusHint = typeof error.data === 'string' && error.data.startsWith(' ') ? ' In a form body "+" means a space: send it as %2B (curl --data-urlencode).' : '';
       return make('parameter_invalid', `Invalid ${param}: ${preview(error.data)}.${description ? ` Expected ${description}` : ''}${plusHint}`);
     }
+    case 'minItems':
+      return make('parameter_invalid', `Invalid ${param}: send at least ${error.params.limit} value${error.params.limit === 1 ? '' : 's'}.`);
+    case 'maxItems':
+      return make('parameter_invalid', `Invalid ${param}: at most ${error.params.limit} values are allowed (got ${(error.data as unknown[]).length}).`);
     case 'maxProperties':
       return make('parameter_invalid', `Invalid ${param}: at most ${error.params.limit} keys are allowed (got ${Object.keys(error.data as object).length}).`);
     case 'propertyNames':

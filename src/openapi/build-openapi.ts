@@ -1,5 +1,4 @@
-import { ADMIN_ROUTES } from '../http/admin/admin-routes';
-import { V1_ROUTES } from '../http/v1-routes';
+import { ALL_ADMIN_ROUTES, API_ROUTES } from '../http/routes';
 import { LATEST_VERSION } from '../domain/versions';
 import { ERROR_CATALOG } from '../errors/catalog';
 import { PACKAGE_VERSION } from '../package-version';
@@ -20,7 +19,7 @@ let cached: Json | undefined;
 export function openApiDocument(): Json {
   if (cached) return cached;
   const paths: Record<string, Json> = {};
-  for (const route of V1_ROUTES) {
+  for (const route of API_ROUTES) {
     const params = PARAM_SCHEMAS[route.params] as { properties: Record<string, Json>; required: string[] };
     const operation: Json = {
       operationId: route.operationId,
@@ -56,7 +55,7 @@ export function openApiDocument(): Json {
     };
     (paths[openApiPath(route.path)] ??= {})[route.method.toLowerCase()] = operation;
   }
-  for (const route of ADMIN_ROUTES) {
+  for (const route of ALL_ADMIN_ROUTES) {
     (paths[openApiPath(route.path)] ??= {})[route.method.toLowerCase()] = {
       operationId: `admin_${route.method.toLowerCase()}_${route.path.replace(/\W+/g, '_').replace(/^_|_$/g, '')}`,
       summary: route.summary,

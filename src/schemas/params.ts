@@ -21,6 +21,14 @@ const metadata = {
   description: 'Up to 50 string pairs; keys up to 40 characters, values up to 500.',
 };
 
+const enabledEvents = {
+  type: 'array',
+  minItems: 1,
+  maxItems: 32,
+  items: { type: 'string', minLength: 1, maxLength: 100 },
+  description: 'Event types (payment.succeeded), group wildcards (payment.*), or ["*"] for every event. In a form body: enabled_events[]=… or enabled_events[0]=….',
+};
+
 const listParams = {
   limit: { ...int(1, 100), description: 'Page size, 1 to 100 (default 10).' },
   starting_after: { ...str(255), description: 'Cursor: an object id; the page holds older objects.' },
@@ -76,6 +84,23 @@ export const PARAM_SCHEMAS = {
     },
     ['card'],
   ),
+  createWebhookEndpoint: closed(
+    {
+      url: { ...str(2048), description: 'Where deliveries are POSTed: an absolute http: or https: URL.' },
+      enabled_events: enabledEvents,
+      description: { type: 'string', maxLength: 1000 },
+      metadata,
+      api_version: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'Render event objects in this API version (default: each event in its own version).' },
+    },
+    ['url', 'enabled_events'],
+  ),
+  updateWebhookEndpoint: closed({
+    url: { ...str(2048), description: 'Where deliveries are POSTed: an absolute http: or https: URL.' },
+    enabled_events: enabledEvents,
+    description: { type: 'string', maxLength: 1000 },
+    metadata: { ...metadata, description: 'Merged into the endpoint\'s metadata; an empty value removes its key.' },
+    disabled: { type: 'boolean', description: 'true stops deliveries (pending ones are canceled); false resumes.' },
+  }),
   list: closed(listParams),
   listEvents: closed({
     ...listParams,

@@ -76,8 +76,59 @@ export interface ApiEvent {
   request: { id: string | null; idempotency_key: string | null };
 }
 
+export interface WebhookEndpoint {
+  id: string;
+  object: 'webhook_endpoint';
+  url: string;
+  enabled_events: string[];
+  status: 'enabled' | 'disabled';
+  /** Shown by create and the admin API only; null elsewhere. */
+  secret: string | null;
+  /** null: events are rendered in the account's default version. */
+  api_version: string | null;
+  description: string | null;
+  metadata: Record<string, string>;
+  created: number;
+  livemode: boolean;
+}
+
+export interface DeletedObject {
+  id: string;
+  object: string;
+  deleted: true;
+}
+
+export type DeliveryStatus = 'pending' | 'succeeded' | 'failed' | 'canceled';
+
+export interface DeliveryAttempt {
+  n: number;
+  /** Mock Unix seconds when the attempt was made. */
+  at: number;
+  duration_ms: number;
+  response_status: number | null;
+  /** null for an answer (2xx or not); else timeout, connection_refused, redirect, … */
+  error: string | null;
+  /** The first 1 KiB of the answer. */
+  response_body: string | null;
+}
+
+export interface WebhookDelivery {
+  id: string;
+  object: 'webhook_delivery';
+  workspace: string;
+  livemode: boolean;
+  endpoint: string;
+  url: string;
+  event: string;
+  event_type: string;
+  status: DeliveryStatus;
+  attempts: DeliveryAttempt[];
+  next_attempt_at: number | null;
+  created: number;
+}
+
 export type PermissionLevel = 'none' | 'read' | 'write';
-export const PERMISSION_RESOURCES = ['payments', 'refunds', 'customers', 'events', 'payment_methods', 'account'] as const;
+export const PERMISSION_RESOURCES = ['payments', 'refunds', 'customers', 'events', 'payment_methods', 'account', 'webhook_endpoints'] as const;
 export type PermissionResource = (typeof PERMISSION_RESOURCES)[number];
 export type Permissions = Record<PermissionResource, PermissionLevel>;
 export type KeyKind = 'secret' | 'publishable' | 'restricted';
@@ -175,6 +226,21 @@ export const RESOURCE_SCHEMAS = {
     api_version: { type: 'string' },
     data: closed({ object: { type: 'object' } }),
     request: closed({ id: nullable({ type: 'string' }), idempotency_key: nullable({ type: 'string' }) }),
+  }),
+  WebhookEndpoint: closed({
+    ...base('we', 'webhook_endpoint'),
+    url: { type: 'string' },
+    enabled_events: { type: 'array', items: { type: 'string' } },
+    status: { enum: ['enabled', 'disabled'] },
+    secret: nullable({ type: 'string', pattern: '^whsec_[A-Za-z0-9+/]+=*$' }),
+    api_version: nullable({ type: 'string' }),
+    description: nullable({ type: 'string' }),
+    metadata: { type: 'object', additionalProperties: { type: 'string' } },
+  }),
+  DeletedWebhookEndpoint: closed({
+    id: id('we'),
+    object: { const: 'webhook_endpoint' },
+    deleted: { const: true },
   }),
   Account: closed({
     id: id('acct'),

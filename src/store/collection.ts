@@ -35,6 +35,15 @@ export class Collection<T extends Timed> {
     slot.item = item;
   }
 
+  /** Forgets an object; returns whether it was there. */
+  remove(id: string): boolean {
+    const slot = this.byId.get(id);
+    if (!slot) return false;
+    this.byId.delete(id);
+    this.timeline.remove(slot);
+    return true;
+  }
+
   get(id: string): T | undefined {
     return this.byId.get(id)?.item;
   }

@@ -1,5 +1,6 @@
-import { Customer, KeyKind, Payment, PaymentMethod, Permissions, Refund } from '../schemas/resources';
+import { Customer, KeyKind, Payment, PaymentMethod, Permissions, Refund, WebhookEndpoint } from '../schemas/resources';
 import { Collection } from './collection';
+import { StoredDelivery } from './deliveries';
 import { EventLog } from './event-log';
 import { makeId, Random } from './random';
 
@@ -58,6 +59,10 @@ export class Partition {
   readonly cardOutcomes = new Map<string, CardOutcome>();
   /** Insertion order is creation order, so expired records are found at the front. */
   readonly idempotency = new Map<string, IdempotencyRecord>();
+  /** Stored with their secrets; the API hides the secret but on create. */
+  readonly webhookEndpoints = new Collection<WebhookEndpoint>();
+  /** Insertion order is creation order (each event's deliveries are made when it is emitted). */
+  readonly webhookDeliveries = new Map<string, StoredDelivery>();
 
   constructor(readonly livemode: boolean) {}
 }

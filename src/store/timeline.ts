@@ -53,6 +53,17 @@ export class Timeline<T extends Position> {
     return { data: this.collect(hi, start), has_more: start > lo };
   }
 
+  /** Removes one item (found by its position, then by identity among equals). */
+  remove(item: T): void {
+    for (let i = this.firstAfter({ created: item.created, seq: item.seq - 0.5 }); i < this.items.length; i++) {
+      if (this.items[i] === item) {
+        this.items.splice(i, 1);
+        return;
+      }
+      if (compare(this.items[i] as T, item) > 0) return;
+    }
+  }
+
   /** Removes every item created at or before `created`; returns them (oldest first). */
   dropThrough(created: number): T[] {
     const count = this.firstAfter({ created, seq: Infinity });

@@ -29,7 +29,7 @@ describe('the mock clock over a real server (startMock)', () => {
     expect(mock.clock.now()).toBe(FROZEN_UNIX);
     expect((await createPayment()).body.created).toBe(FROZEN_UNIX);
 
-    const state = mock.clock.advance('25h');
+    const state = await mock.clock.advance('25h');
     expect(state).toEqual({ mode: 'frozen', now: FROZEN_UNIX + 25 * 3600, iso: '2026-01-02T01:00:00.000Z' });
     expect((await createPayment()).body.created).toBe(FROZEN_UNIX + 25 * 3600);
 
@@ -43,7 +43,7 @@ describe('the mock clock over a real server (startMock)', () => {
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
     expect(replay.body.id).toBe(first.body.id);
 
-    mock.clock.advance('25h');
+    await mock.clock.advance('25h');
     const fresh = await createPayment({ 'Idempotency-Key': 'order-1' });
     expect(fresh.status).toBe(200);
     expect(fresh.headers.get('idempotent-replayed')).toBeNull();

@@ -45,7 +45,7 @@ describe('POST /_mock/keys', () => {
     const res = await box.admin('post', '/_mock/keys', { workspace: workspaceOf(box).id, kind: 'restricted', livemode: false, permissions: { payments: 'write', events: 'read' } });
     expect(res.status).toBe(200);
     expect(res.body.key).toMatch(/^rk_test_/);
-    expect(res.body.permissions).toEqual({ payments: 'write', refunds: 'none', customers: 'none', events: 'read', payment_methods: 'none', account: 'none' });
+    expect(res.body.permissions).toEqual({ payments: 'write', refunds: 'none', customers: 'none', events: 'read', payment_methods: 'none', account: 'none', webhook_endpoints: 'none' });
     expect((await box.post('/v1/payments', { amount: 100, currency: 'usd' }, res.body.key)).status).toBe(200);
     expectError(await box.post('/v1/customers', {}, res.body.key), 403, 'insufficient_permissions');
   });

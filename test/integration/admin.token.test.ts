@@ -1,4 +1,4 @@
-import { ADMIN_ROUTES } from '../../src/http/admin/admin-routes';
+import { ALL_ADMIN_ROUTES as ADMIN_ROUTES } from '../../src/http/routes';
 import { expectError } from '../helpers/schemas';
 import { sandbox } from '../helpers/sandbox';
 

@@ -1,4 +1,4 @@
-import { V1_ROUTES } from '../../src/http/v1-routes';
+import { API_ROUTES as V1_ROUTES } from '../../src/http/routes';
 import { PERMISSION_RESOURCES } from '../../src/schemas/resources';
 import { expectError, expectSchema } from '../helpers/schemas';
 import { createPayment, Sandbox, sandbox } from '../helpers/sandbox';
@@ -193,7 +193,9 @@ describe('restricted keys', () => {
     const customer = (await box.post('/v1/customers', { name: 'Ada' })).body.id as string;
     const refund = (await box.post(`/v1/payments/${payment.id}/refund`, { amount: 100 })).body.id as string;
     const event = (await box.get('/v1/events?limit=1')).body.data[0].id as string;
-    return { payment: payment.id, manual: manual.id, customer, refund, event };
+    // Port 1 refuses connections at once: deliveries fail quietly, and the frozen clock never retries them.
+    const endpoint = (await box.post('/v1/webhook_endpoints', { url: 'http://127.0.0.1:1/hooks', 'enabled_events[]': 'refund.created' })).body.id as string;
+    return { payment: payment.id, manual: manual.id, customer, refund, event, endpoint };
   }
   type World = Awaited<ReturnType<typeof world>>;
 
@@ -211,6 +213,11 @@ describe('restricted keys', () => {
     ['listEvents', 'events', 'read', (box, key) => box.get('/v1/events', key)],
     ['retrieveEvent', 'events', 'read', (box, key, w) => box.get(`/v1/events/${w.event}`, key)],
     ['retrieveAccount', 'account', 'read', (box, key) => box.get('/v1/account', key)],
+    ['createWebhookEndpoint', 'webhook_endpoints', 'write', (box, key) => box.post('/v1/webhook_endpoints', { url: 'http://127.0.0.1:1/x', 'enabled_events[]': '*' }, key)],
+    ['listWebhookEndpoints', 'webhook_endpoints', 'read', (box, key) => box.get('/v1/webhook_endpoints', key)],
+    ['retrieveWebhookEndpoint', 'webhook_endpoints', 'read', (box, key, w) => box.get(`/v1/webhook_endpoints/${w.endpoint}`, key)],
+    ['updateWebhookEndpoint', 'webhook_endpoints', 'write', (box, key, w) => box.post(`/v1/webhook_endpoints/${w.endpoint}`, { description: 'renamed' }, key)],
+    ['deleteWebhookEndpoint', 'webhook_endpoints', 'write', (box, key, w) => box.http.delete(`/v1/webhook_endpoints/${w.endpoint}`).set('Authorization', `Bearer ${key}`)],
   ];
 
   it('covers every /v1 operation with the permission the route table declares', () => {

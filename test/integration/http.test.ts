@@ -1,6 +1,6 @@
 import { createServer, request } from 'node:http';
 import { AddressInfo } from 'node:net';
-import { V1_ROUTES } from '../../src/http/v1-routes';
+import { API_ROUTES as V1_ROUTES } from '../../src/http/routes';
 import { ERROR_CATALOG } from '../../src/errors/catalog';
 import { VERSIONS } from '../../src/domain/versions';
 import { RESOURCE_SCHEMAS } from '../../src/schemas/resources';

@@ -41,3 +41,13 @@ export function asParam<T>(name: string, read: () => T): T {
     throw new ApiError('parameter_invalid', `Invalid ${name}: ${(error as Error).message}`, { param: name });
   }
 }
+
+/** `asParam` for work that answers later (a clock move waits for the webhook attempts it makes due). */
+export async function asParamAsync<T>(name: string, read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    throw new ApiError('parameter_invalid', `Invalid ${name}: ${(error as Error).message}`, { param: name });
+  }
+}

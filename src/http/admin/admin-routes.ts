@@ -11,7 +11,7 @@ import { parseScenario, SCENARIO_DESCRIPTIONS, ScenarioOptions } from '../../sce
 import { KeyKind, PERMISSION_RESOURCES, Permissions } from '../../schemas/resources';
 import { KeyRecord } from '../../store/store';
 import { Routed } from '../router';
-import { asParam, Input, onlyKeys, optionalBoolean, optionalString, requiredString } from './admin-input';
+import { asParam, asParamAsync, Input, onlyKeys, optionalBoolean, optionalString, requiredString } from './admin-input';
 import { importState } from './import-state';
 
 export interface AdminCall {
@@ -102,7 +102,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
       if (!['real', 'frozen', 'offset'].includes(mode)) throw new ApiError('parameter_invalid', `Invalid mode: ${mode}. Use real, frozen or offset.`, { param: 'mode' });
       const now = body.now as string | number | undefined;
       if (now !== undefined && typeof now !== 'string' && typeof now !== 'number') throw new ApiError('parameter_invalid', 'Invalid now: use Unix seconds or an ISO-8601 time.', { param: 'now' });
-      return asParam('now', () => ctx.clock.set(mode, now));
+      return asParamAsync('now', () => ctx.setClock(mode, now));
     },
   },
   {
@@ -110,7 +110,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
     handler: ({ ctx, body }) => {
       onlyKeys(body, ['by']);
       if (body.by === undefined) throw new ApiError('parameter_missing', 'Missing required param: by (e.g. "25h", "30d", or a number of seconds).', { param: 'by' });
-      return asParam('by', () => ctx.clock.advance(body.by as string | number));
+      return asParamAsync('by', () => ctx.advanceClock(body.by as string | number));
     },
   },
   {
@@ -123,7 +123,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
       onlyKeys(body, ['scenario', 'options']);
       const options = body.options ?? {};
       if (typeof options !== 'object' || options === null || Array.isArray(options)) throw new ApiError('parameter_invalid', 'Invalid options: expected an object such as {"rate": 0.2}.', { param: 'options' });
-      ctx.scenario = parseScenario(requiredString(body, 'scenario'), options as ScenarioOptions);
+      ctx.setScenario(parseScenario(requiredString(body, 'scenario'), options as ScenarioOptions));
       return scenarioBody(ctx);
     },
   },

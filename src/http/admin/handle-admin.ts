@@ -4,11 +4,12 @@ import { parseBody } from '../body';
 import { MockRequest, MockResponse } from '../exchange';
 import { jsonResponse } from '../respond';
 import { Router } from '../router';
-import { ADMIN_ROUTES, AdminRoute } from './admin-routes';
+import { AdminRoute } from './admin-routes';
+import { ALL_ADMIN_ROUTES } from '../routes';
 import { Input } from './admin-input';
 import { keyFromHeader } from '../../domain/keys';
 
-const router = new Router<AdminRoute>(ADMIN_ROUTES);
+const router = new Router<AdminRoute>(ALL_ADMIN_ROUTES);
 
 /**
  * The admin API under /_mock: JSON in and out, the same error object as /v1, and, with --admin-token, a bearer

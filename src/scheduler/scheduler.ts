@@ -1,0 +1,193 @@
+import { checkRange, Clock, ClockMode, ClockState, parseInstant, systemMs } from '../clock/clock';
+import { parseDuration } from '../clock/duration';
+
+/** Work due at a moment of the mock clock. Its promise settles when the work is done (a webhook attempt answered). */
+export type Job = () => Promise<void> | void;
+
+interface Entry {
+  dueMs: number;
+  /** Orders jobs due at the same moment: the order they were scheduled in. */
+  seq: number;
+  job: Job;
+  canceled: boolean;
+}
+
+export interface Scheduled {
+  readonly dueMs: number;
+  cancel(): void;
+}
+
+/** setTimeout takes at most 2^31-1 ms; a later job is looked at again when that much time has passed. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * Due work on the mock clock: a heap ordered by due time. Under a running clock (real, offset) one timer waits
+ * for the earliest job. When the clock is moved (`advance`, `set`), every job that comes due inside the span
+ * runs, in order, with the clock standing at its due time, and the move resolves only when they are done: a test
+ * advances `3h` and then asserts what happened. Sinon's fake timers (`tickAsync`) are the model.
+ */
+export class Scheduler {
+  private readonly heap: Entry[] = [];
+  private seq = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private immediate: NodeJS.Immediate | undefined;
+  private readonly running = new Set<Promise<void>>();
+  /** Clock moves run one after another. */
+  private moves: Promise<unknown> = Promise.resolve();
+  private closed = false;
+
+  constructor(readonly clock: Clock) {
+    clock.onChange(() => this.arm());
+  }
+
+  /** How many jobs wait (canceled ones included until they reach the front). */
+  get size(): number {
+    return this.heap.length;
+  }
+
+  /** Runs `job` when the mock clock reaches `dueMs`; at once (after the current request) if that is now or past. */
+  schedule(dueMs: number, job: Job): Scheduled {
+    const entry: Entry = { dueMs, seq: ++this.seq, job, canceled: false };
+    this.push(entry);
+    this.arm();
+    return {
+      dueMs,
+      cancel: () => {
+        entry.canceled = true;
+      },
+    };
+  }
+
+  /** Starts what is due now, then waits until nothing due is left and nothing runs (new due work included). */
+  async settle(): Promise<void> {
+    for (;;) {
+      this.runDue();
+      if (this.running.size === 0) return;
+      await Promise.allSettled([...this.running]);
+    }
+  }
+
+  /** Moves the clock forward by a duration ("3h", seconds), running what comes due on the way. */
+  advance(by: string | number): Promise<ClockState> {
+    return this.move(() => {
+      const targetMs = this.clock.nowMs() + parseDuration(by) * 1000;
+      return { targetMs, apply: () => this.clock.placeAt(targetMs) };
+    });
+  }
+
+  /** Sets the clock's mode and time (as `Clock.set`), running what comes due if that moves it forward. */
+  set(mode: ClockMode, now?: string | number): Promise<ClockState> {
+    return this.move(() => {
+      if (mode === 'real' && now !== undefined) this.clock.set(mode, now); // throws the clock's own explanation
+      const targetMs = now === undefined ? this.clock.nowMs() : parseInstant(now);
+      const apply = (): ClockState => (mode === 'real' || now === undefined ? this.clock.set(mode) : this.clock.set(mode, Math.floor(targetMs / 1000)));
+      // `real` jumps to the machine's time: whatever is due by then runs first.
+      return { targetMs: mode === 'real' ? systemMs() : targetMs, apply };
+    });
+  }
+
+  /** Stops the timer; jobs still waiting never run. */
+  close(): void {
+    this.closed = true;
+    clearTimeout(this.timer);
+    if (this.immediate) clearImmediate(this.immediate);
+    this.heap.length = 0;
+  }
+
+  private move(plan: () => { targetMs: number; apply: () => ClockState }): Promise<ClockState> {
+    const run = async (): Promise<ClockState> => {
+      await this.settle();
+      const { targetMs, apply } = plan();
+      // Validated before anything runs: a refused time leaves the clock as it was.
+      checkRange(targetMs);
+      for (;;) {
+        const next = this.peek();
+        if (!next || next.dueMs > targetMs) break;
+        if (next.dueMs > this.clock.nowMs()) this.clock.placeAt(next.dueMs);
+        await this.settle();
+      }
+      return apply();
+    };
+    const result = this.moves.then(run, run);
+    this.moves = result.catch(() => undefined);
+    return result;
+  }
+
+  /** Starts every job due by now, in order; what they return is tracked until it settles. */
+  private runDue(): void {
+    if (this.closed) return;
+    const now = this.clock.nowMs();
+    for (let next = this.peek(); next && next.dueMs <= now; next = this.peek()) {
+      this.pop();
+      const done = Promise.resolve()
+        .then(next.job)
+        .catch((error: unknown) => {
+          process.stderr.write(`payments-mock: a scheduled job failed: ${error instanceof Error ? error.stack : String(error)}\n`);
+        });
+      this.running.add(done);
+      void done.finally(() => this.running.delete(done));
+    }
+    this.arm();
+  }
+
+  /** Arranges for the earliest job to run when due: after the current request if due now, else on a timer. */
+  private arm(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const next = this.peek();
+    if (!next || this.closed) return;
+    const wait = next.dueMs - this.clock.nowMs();
+    if (wait <= 0) {
+      this.immediate ??= setImmediate(() => {
+        this.immediate = undefined;
+        this.runDue();
+      });
+      return;
+    }
+    if (this.clock.state().mode === 'frozen') return;
+    this.timer = setTimeout(() => this.runDue(), Math.min(wait, MAX_TIMER_MS));
+    this.timer.unref();
+  }
+
+  /** The earliest job that is not canceled (canceled ones at the front are dropped on the way). */
+  private peek(): Entry | undefined {
+    while (this.heap[0]?.canceled) this.pop();
+    return this.heap[0];
+  }
+
+  private push(entry: Entry): void {
+    const heap = this.heap;
+    heap.push(entry);
+    let i = heap.length - 1;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (!before(entry, heap[parent] as Entry)) break;
+      heap[i] = heap[parent] as Entry;
+      i = parent;
+    }
+    heap[i] = entry;
+  }
+
+  private pop(): Entry | undefined {
+    const heap = this.heap;
+    const top = heap[0];
+    const last = heap.pop();
+    if (heap.length === 0 || !last) return top;
+    let i = 0;
+    for (;;) {
+      const left = 2 * i + 1;
+      if (left >= heap.length) break;
+      const right = left + 1;
+      const child = right < heap.length && before(heap[right] as Entry, heap[left] as Entry) ? right : left;
+      if (!before(heap[child] as Entry, last)) break;
+      heap[i] = heap[child] as Entry;
+      i = child;
+    }
+    heap[i] = last;
+    return top;
+  }
+}
+
+function before(a: Entry, b: Entry): boolean {
+  return a.dueMs < b.dueMs || (a.dueMs === b.dueMs && a.seq < b.seq);
+}

@@ -1,0 +1,80 @@
+import type { ClientRequest, IncomingMessage, RequestOptions } from 'node:http';
+
+/** An answer is read up to this much; the rest is not waited for. */
+export const MAX_RESPONSE_BYTES = 64 * 1024;
+/** How much of the answer the delivery log keeps. */
+export const LOGGED_RESPONSE_BYTES = 1024;
+
+export interface SendResult {
+  /** The HTTP status, when an answer came. */
+  status: number | null;
+  /** null when an answer came (its status says whether it succeeded); else why none did (see `errorName`). */
+  error: string | null;
+  /** The first 1 KiB of the answer. */
+  body: string | null;
+  durationMs: number;
+}
+
+/**
+ * POSTs one delivery and reports what happened, never throwing: a slow, huge, redirecting or broken receiver is
+ * a failed attempt, not a problem of the mock. No redirect is followed, the whole exchange has `timeoutMs`, and
+ * at most 64 KiB of the answer is read.
+ */
+export function postWebhook(url: URL, headers: Record<string, string>, body: string, timeoutMs: number, track?: (request: ClientRequest) => () => void): Promise<SendResult> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    let settled = false;
+    let untrack = (): void => undefined;
+    const finish = (status: number | null, error: string | null, chunks: Buffer[] = []): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      untrack();
+      request.destroy();
+      const text = chunks.length ? Buffer.concat(chunks).subarray(0, LOGGED_RESPONSE_BYTES).toString('utf8') : null;
+      resolve({ status, error, body: text, durationMs: Math.round((performance.now() - started) * 100) / 100 });
+    };
+    const payload = Buffer.from(body, 'utf8');
+    const options: RequestOptions = {
+      method: 'POST',
+      hostname: url.hostname.replace(/^\[|\]$/g, ''),
+      port: url.port || undefined,
+      path: `${url.pathname}${url.search}`,
+      headers: { ...headers, 'Content-Length': String(payload.length) },
+      // A fresh connection per attempt: a pooled socket that the receiver closed would fail an attempt for nothing.
+      agent: false,
+    };
+    const transport = (url.protocol === 'https:' ? require('node:https') : require('node:http')) as typeof import('node:http');
+    const request = transport.request(options, (response: IncomingMessage) => {
+      const status = response.statusCode ?? 0;
+      if (status >= 300 && status < 400) return finish(status, 'redirect');
+      const chunks: Buffer[] = [];
+      let size = 0;
+      const done = () => finish(status, null, chunks);
+      response.on('data', (chunk: Buffer) => {
+        chunks.push(chunk);
+        size += chunk.length;
+        if (size >= MAX_RESPONSE_BYTES) done();
+      });
+      response.on('end', done);
+      response.on('error', (error) => finish(status, errorName(error), chunks));
+    });
+    const timer = setTimeout(() => finish(null, 'timeout'), timeoutMs);
+    request.on('error', (error) => finish(null, errorName(error)));
+    if (track) untrack = track(request);
+    request.end(payload);
+  });
+}
+
+/** A network failure, named for the delivery log. */
+export function errorName(error: Error): string {
+  const code = (error as NodeJS.ErrnoException).code ?? '';
+  if (code === 'ECONNREFUSED') return 'connection_refused';
+  if (code === 'ECONNRESET' || code === 'EPIPE' || error.message === 'socket hang up') return 'connection_reset';
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'dns_failure';
+  if (code === 'ETIMEDOUT') return 'timeout';
+  if (code.startsWith('HPE_')) return 'invalid_response';
+  if (code.startsWith('ERR_TLS') || code.includes('CERT') || code.startsWith('ERR_SSL')) return 'tls_error';
+  if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return 'unreachable';
+  return 'network_error';
+}

@@ -1,0 +1,327 @@
+import type { ClientRequest } from 'node:http';
+import { systemMs } from '../clock/clock';
+import { renderEvent } from '../domain/events';
+import type { EventBus, EventMessage } from '../events/bus';
+import { PACKAGE_VERSION } from '../package-version';
+import type { Scheduled, Scheduler } from '../scheduler/scheduler';
+import { DeliveryStatus, WebhookDelivery, WebhookEndpoint } from '../schemas/resources';
+import type { StoredDelivery } from '../store/deliveries';
+import type { StoredEvent } from '../store/event-log';
+import type { Partition, Store, Workspace } from '../store/store';
+import { wants } from './endpoints';
+import { MAX_ATTEMPTS, RETRY_DELAYS_SECONDS } from './retry-schedule';
+import { postWebhook } from './send';
+import { signatureHeaders } from './signatures';
+
+/** What the webhooks need from their mock instance. */
+export interface WebhookHost {
+  /** The current store (reset and state import replace it). */
+  readonly store: Store;
+  readonly bus: EventBus;
+  /** The scheduler whose clock a workspace follows. */
+  schedulerFor(workspace: string): Scheduler;
+  readonly webhookTimeoutMs: number;
+}
+
+/** A delivery with where it lives. */
+interface Placed {
+  workspace: Workspace;
+  partition: Partition;
+  delivery: StoredDelivery;
+}
+
+export interface DeliveryFilter {
+  workspace?: string;
+  endpoint?: string;
+  event?: string;
+  status?: DeliveryStatus;
+  limit?: number;
+}
+
+export type DeliveryCounts = Record<DeliveryStatus, number>;
+
+/**
+ * Delivers events to webhook endpoints: one delivery per event and matching endpoint, made when the event is
+ * emitted, attempted at once and retried on the mock clock (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h). Each
+ * endpoint has a lane with one attempt in flight at a time, in due order, so a healthy receiver sees events in
+ * the order they were created. The deliveries live in the store (per account and mode); this class holds only
+ * what runs: lanes, scheduled attempts and requests in flight.
+ *
+ * It follows the bus only while some endpoint exists, so without endpoints the request path pays nothing.
+ */
+export class Webhooks {
+  private unsubscribe: (() => void) | undefined;
+  private readonly lanes = new Map<string, Lane>();
+  private readonly scheduled = new Map<string, Scheduled>();
+  private readonly inFlight = new Set<ClientRequest>();
+  private closed = false;
+
+  constructor(private readonly host: WebhookHost) {}
+
+  /**
+   * Call after endpoints were added or removed, or the store replaced: follows the bus while any endpoint exists.
+   * After a store replacement (`reload`), also drops what ran for the old store and schedules the pending
+   * deliveries of the new one.
+   */
+  sync(): void {
+    let any = false;
+    for (const partition of this.host.store.partitions()) if (partition.webhookEndpoints.size > 0) any = true;
+    if (any && !this.unsubscribe) this.unsubscribe = this.host.bus.event.subscribe((message) => this.onEvent(message));
+    if (!any && this.unsubscribe) {
+      this.unsubscribe();
+      this.unsubscribe = undefined;
+    }
+  }
+
+  /** The store was replaced (reset, state import): forget the old one's work, pick up the new one's. */
+  reload(): void {
+    for (const job of this.scheduled.values()) job.cancel();
+    this.scheduled.clear();
+    this.lanes.clear();
+    for (const request of this.inFlight) request.destroy();
+    this.sync();
+    for (const placed of this.all()) {
+      const { delivery } = placed;
+      if (delivery.status === 'pending') this.schedule(placed, delivery.nextDueMs ?? this.host.schedulerFor(placed.workspace.id).clock.nowMs());
+    }
+  }
+
+  /** Cancels the pending deliveries of an endpoint that was disabled or deleted. */
+  cancelEndpoint(workspace: Workspace, partition: Partition, endpointId: string): void {
+    for (const delivery of partition.webhookDeliveries.values()) {
+      if (delivery.endpoint !== endpointId || delivery.status !== 'pending') continue;
+      this.finish({ workspace, partition, delivery }, 'canceled');
+    }
+  }
+
+  /** Makes an attempt now, whatever the delivery's status, and answers once it is done. */
+  async retry(id: string): Promise<WebhookDelivery | undefined> {
+    const placed = this.find(id);
+    if (!placed) return undefined;
+    const { delivery } = placed;
+    this.scheduled.get(delivery.id)?.cancel();
+    this.scheduled.delete(delivery.id);
+    const manual = delivery.status !== 'pending';
+    delivery.status = 'pending';
+    delivery.nextDueMs = null;
+    await this.lane(delivery.endpoint).run(() => this.attempt(placed, manual));
+    return present(placed);
+  }
+
+  /** Waits until no attempt is due now or in flight (or `timeoutMs` passes); then counts deliveries by status. */
+  async flush(timeoutMs = 10_000): Promise<DeliveryCounts & { timed_out: boolean }> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(true), timeoutMs);
+    });
+    const settled = this.settle().then(() => false);
+    const timedOut = await Promise.race([settled, timeout]);
+    clearTimeout(timer);
+    return { ...this.counts(), timed_out: timedOut };
+  }
+
+  counts(): DeliveryCounts {
+    const counts: DeliveryCounts = { pending: 0, succeeded: 0, failed: 0, canceled: 0 };
+    for (const { delivery } of this.all()) counts[delivery.status]++;
+    return counts;
+  }
+
+  /** Deliveries newest first, filtered. */
+  list(filter: DeliveryFilter = {}): WebhookDelivery[] {
+    const matching: Placed[] = [];
+    for (const placed of this.all(filter.workspace)) {
+      const { delivery } = placed;
+      if (filter.endpoint !== undefined && delivery.endpoint !== filter.endpoint) continue;
+      if (filter.event !== undefined && delivery.event.id !== filter.event) continue;
+      if (filter.status !== undefined && delivery.status !== filter.status) continue;
+      matching.push(placed);
+    }
+    matching.sort((a, b) => b.delivery.created - a.delivery.created || b.delivery.seq - a.delivery.seq);
+    return matching.slice(0, filter.limit ?? 100).map(present);
+  }
+
+  get(id: string): WebhookDelivery | undefined {
+    const placed = this.find(id);
+    return placed && present(placed);
+  }
+
+  /** Stops everything: scheduled attempts never run and requests in flight are cut. */
+  close(): void {
+    this.closed = true;
+    this.unsubscribe?.();
+    this.unsubscribe = undefined;
+    for (const job of this.scheduled.values()) job.cancel();
+    this.scheduled.clear();
+    for (const request of this.inFlight) request.destroy();
+  }
+
+  /** The scheduler settles every attempt it started; retries run through it too. */
+  private async settle(): Promise<void> {
+    const schedulers = new Set<Scheduler>();
+    for (const workspace of this.host.store.workspaces.values()) schedulers.add(this.host.schedulerFor(workspace.id));
+    await Promise.all([...schedulers].map((scheduler) => scheduler.settle()));
+    await Promise.all([...this.lanes.values()].map((lane) => lane.idle()));
+  }
+
+  private onEvent({ workspace: workspaceId, livemode, event }: EventMessage): void {
+    const workspace = this.host.store.workspaces.get(workspaceId);
+    if (!workspace) return;
+    const partition = livemode ? workspace.live : workspace.test;
+    if (partition.webhookEndpoints.size === 0) return;
+    const nowMs = this.host.schedulerFor(workspaceId).clock.nowMs();
+    for (const endpoint of partition.webhookEndpoints.values()) {
+      if (endpoint.status !== 'enabled' || !wants(endpoint, event.type)) continue;
+      const delivery: StoredDelivery = {
+        id: this.host.store.newId('whd'),
+        endpoint: endpoint.id,
+        url: endpoint.url,
+        event,
+        status: 'pending',
+        attempts: [],
+        nextDueMs: nowMs,
+        created: event.created,
+        seq: this.host.store.nextSeq(),
+      };
+      partition.webhookDeliveries.set(delivery.id, delivery);
+      const placed = { workspace, partition, delivery };
+      this.schedule(placed, nowMs);
+      this.publish(placed);
+    }
+  }
+
+  private schedule(placed: Placed, dueMs: number): void {
+    const { delivery } = placed;
+    delivery.nextDueMs = dueMs;
+    const scheduler = this.host.schedulerFor(placed.workspace.id);
+    const job = scheduler.schedule(dueMs, () => {
+      this.scheduled.delete(delivery.id);
+      if (delivery.status !== 'pending') return undefined;
+      return this.lane(delivery.endpoint).run(() => this.attempt(placed, false));
+    });
+    this.scheduled.set(delivery.id, job);
+  }
+
+  /** One attempt: POST, log it, then succeed, schedule the next, or fail after the last. */
+  private async attempt(placed: Placed, manual: boolean): Promise<void> {
+    const { workspace, partition, delivery } = placed;
+    if (this.closed || !this.isCurrent(placed) || delivery.status !== 'pending') return;
+    const endpoint = partition.webhookEndpoints.get(delivery.endpoint);
+    if (!endpoint || (endpoint.status === 'disabled' && !manual)) return this.finish(placed, 'canceled');
+    delivery.nextDueMs = null;
+    delivery.url = endpoint.url;
+    const clock = this.host.schedulerFor(workspace.id).clock;
+    const atMs = clock.nowMs();
+    const n = delivery.attempts.length + 1;
+    const body = JSON.stringify(renderEvent(inVersion(delivery.event, endpoint)));
+    const headers = {
+      'Content-Type': 'application/json',
+      'User-Agent': `payments-mock/${PACKAGE_VERSION}`,
+      ...signatureHeaders(endpoint.secret ?? '', delivery.event.id, body, Math.floor(systemMs() / 1000)),
+      'Service-Delivery': delivery.id,
+      'Service-Delivery-Attempt': String(n),
+    };
+    const result = await postWebhook(new URL(endpoint.url), headers, body, this.host.webhookTimeoutMs, (request) => {
+      this.inFlight.add(request);
+      return () => this.inFlight.delete(request);
+    });
+    if (this.closed || !this.isCurrent(placed)) return;
+    delivery.attempts.push({
+      n,
+      at: Math.floor(atMs / 1000),
+      duration_ms: result.durationMs,
+      response_status: result.status,
+      error: result.error,
+      response_body: result.body,
+    });
+    const ok = result.error === null && result.status !== null && result.status >= 200 && result.status < 300;
+    const current = partition.webhookEndpoints.get(delivery.endpoint);
+    if (ok) this.finish(placed, 'succeeded');
+    else if (manual || n >= MAX_ATTEMPTS) this.finish(placed, 'failed');
+    else if (!current || current.status === 'disabled') this.finish(placed, 'canceled');
+    else {
+      this.schedule(placed, atMs + (RETRY_DELAYS_SECONDS[n - 1] as number) * 1000);
+      this.publish(placed);
+    }
+  }
+
+  private finish(placed: Placed, status: Exclude<DeliveryStatus, 'pending'>): void {
+    const { delivery } = placed;
+    delivery.status = status;
+    delivery.nextDueMs = null;
+    this.scheduled.get(delivery.id)?.cancel();
+    this.scheduled.delete(delivery.id);
+    this.publish(placed);
+  }
+
+  private publish({ workspace, partition, delivery }: Placed): void {
+    if (this.host.bus.delivery.hasSubscribers) this.host.bus.delivery.publish({ workspace: workspace.id, livemode: partition.livemode, id: delivery.id, status: delivery.status });
+  }
+
+  /** Whether a delivery still belongs to the store (reset and state import replace it). */
+  private isCurrent({ workspace, partition, delivery }: Placed): boolean {
+    return this.host.store.workspaces.get(workspace.id) === workspace && partition.webhookDeliveries.get(delivery.id) === delivery;
+  }
+
+  private lane(endpointId: string): Lane {
+    let lane = this.lanes.get(endpointId);
+    if (!lane) this.lanes.set(endpointId, (lane = new Lane()));
+    return lane;
+  }
+
+  private find(id: string): Placed | undefined {
+    for (const workspace of this.host.store.workspaces.values()) {
+      for (const partition of [workspace.test, workspace.live]) {
+        const delivery = partition.webhookDeliveries.get(id);
+        if (delivery) return { workspace, partition, delivery };
+      }
+    }
+    return undefined;
+  }
+
+  private *all(workspaceId?: string): IterableIterator<Placed> {
+    for (const workspace of this.host.store.workspaces.values()) {
+      if (workspaceId !== undefined && workspace.id !== workspaceId) continue;
+      for (const partition of [workspace.test, workspace.live]) {
+        for (const delivery of partition.webhookDeliveries.values()) yield { workspace, partition, delivery };
+      }
+    }
+  }
+}
+
+/** One endpoint's attempts, one at a time, in the order they were handed in. */
+class Lane {
+  private tail: Promise<void> = Promise.resolve();
+
+  run(task: () => Promise<void>): Promise<void> {
+    const result = this.tail.then(task, task);
+    this.tail = result.catch(() => undefined);
+    return result;
+  }
+
+  idle(): Promise<void> {
+    return this.tail;
+  }
+}
+
+/** The event as an endpoint pinned to an API version gets it: its object rendered in that version. */
+function inVersion(event: StoredEvent, endpoint: WebhookEndpoint): StoredEvent {
+  return endpoint.api_version === null || endpoint.api_version === event.api_version ? event : { ...event, api_version: endpoint.api_version };
+}
+
+/** A delivery as the admin API and `mock.webhooks.deliveries()` show it. */
+export function present({ workspace, partition, delivery }: Placed): WebhookDelivery {
+  return {
+    id: delivery.id,
+    object: 'webhook_delivery',
+    workspace: workspace.id,
+    livemode: partition.livemode,
+    endpoint: delivery.endpoint,
+    url: delivery.url,
+    event: delivery.event.id,
+    event_type: delivery.event.type,
+    status: delivery.status,
+    attempts: delivery.attempts.map((attempt) => ({ ...attempt })),
+    next_attempt_at: delivery.nextDueMs === null ? null : Math.floor(delivery.nextDueMs / 1000),
+    created: delivery.created,
+  };
+}

@@ -1,6 +1,6 @@
 /**
  * Jest runs the TypeScript sources directly through ts-jest; the e2e tests spawn the built CLI.
- * Two projects, both run by `npm test`: the suite itself, and test/jest-setup, which uses the package's own
+ * Three projects, all run by `npm test`: the suite itself, the README's examples (examples/), and test/jest-setup, which uses the package's own
  * Jest integration (one mock per run from src/jest/global-setup.ts, a workspace per test file) exactly as the
  * README shows it.
  */
@@ -18,6 +18,13 @@ module.exports = {
       displayName: 'payments-mock',
       roots: ['<rootDir>/test'],
       testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/jest-setup/'],
+    },
+    {
+      // The README's examples, run as written: `payments-mock` resolves to this checkout's source.
+      ...shared,
+      displayName: 'examples',
+      roots: ['<rootDir>/examples'],
+      moduleNameMapper: { '^payments-mock$': '<rootDir>/src/index.ts' },
     },
     {
       ...shared,

@@ -1,4 +1,5 @@
 import { ALL_ADMIN_ROUTES, API_ROUTES } from '../http/routes';
+import { webhooksDocument } from './webhooks-doc';
 import { LATEST_VERSION } from '../domain/versions';
 import { ERROR_CATALOG } from '../errors/catalog';
 import { PACKAGE_VERSION } from '../package-version';
@@ -30,7 +31,9 @@ export function openApiDocument(): Json {
         ...[...route.path.matchAll(/:(\w+)/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
         ...(route.method === 'GET'
           ? Object.entries(params.properties).map(([name, schema]) => ({ name, in: 'query', required: params.required.includes(name), schema, ...(name === 'created' ? { style: 'deepObject' } : {}) }))
-          : [{ name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', maxLength: 255 } }]),
+          : route.method === 'POST'
+            ? [{ name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', maxLength: 255 } }]
+            : []),
         { name: 'Service-Version', in: 'header', required: false, schema: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } },
       ],
       ...(route.method === 'POST'
@@ -73,6 +76,7 @@ export function openApiDocument(): Json {
     servers: [{ url: 'http://127.0.0.1:4010' }],
     tags: [{ name: 'admin', description: 'The sandbox control API under /_mock.' }],
     paths,
+    webhooks: webhooksDocument(),
     components: {
       schemas: RESOURCE_SCHEMAS,
       responses: { Error: { description: 'An error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } } },

@@ -3,7 +3,9 @@ import { AddressInfo } from 'node:net';
 import { CliIO, main } from '../../src/cli/main';
 import { PACKAGE_VERSION } from '../../src/package-version';
 import { MockServer } from '../../src/start-mock';
+import Stripe from 'stripe';
 import { killAll, requireBuild, runCli, startCli } from '../helpers/cli-process';
+import { startReceiver } from '../helpers/receiver';
 
 // eslint-disable-next-line no-control-regex
 const plain = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, '');
@@ -42,6 +44,7 @@ describe('payments-mock --help', () => {
     ['--log <format>', 'default: pretty on a terminal, else json'],
     ['--state <file>', 'default: none'],
     ['--admin-token <token>', 'default: none'],
+    ['--webhook <url>', 'repeatable'],
   ])('lists %s with its default (%s)', async (flag, text) => {
     const { exitCode, stdout } = await cli(['--help']);
     expect(exitCode).toBe(0);
@@ -96,6 +99,7 @@ describe('start-up', () => {
     [['--log', 'loud'], /'loud' is invalid.*pretty, json, off/],
     [['--fixtures', '/nonexistent'], /Invalid fixtures: \/nonexistent: \/: cannot read: no such file or directory/],
     [['--port', '0', '--bogus'], /unknown option '--bogus'/],
+    [['--port', '0', '--webhook', 'ftp://example.com/hooks'], /Invalid --webhook: .*http: or https:/],
   ])('refuses %j: exit 1, one clear line on stderr, no stack trace', async (args, message) => {
     const run = await cli(args);
     expect(run.exitCode).toBe(1);
@@ -103,6 +107,33 @@ describe('start-up', () => {
     expectOneCleanLine(run.stderr());
     expect(run.stderr()).toMatch(message);
     expect(run.stdout()).not.toContain('listening');
+  });
+
+  it('--webhook registers an endpoint for every event of the first workspace, prints its secret, and delivers', async () => {
+    const receiver = await startReceiver();
+    try {
+      const run = await cli(['--port', '0', '--log', 'pretty', '--clock', 'frozen@2026-01-01T00:00:00Z', '--webhook', receiver.url], true);
+      expect(run.exitCode).toBe(0);
+      const line = run.stdout().split('\n').find((l) => l.includes('webhook'));
+      expect(line).toContain(receiver.url);
+      const secret = /whsec_[A-Za-z0-9+/]+=*/.exec(line ?? '')?.[0] as string;
+      expect(secret).toBeDefined();
+      const res = await fetch(`${run.mock!.url}/v1/customers`, { method: 'POST', headers: { Authorization: `Bearer ${ACME_SECRET}` }, body: new URLSearchParams({ name: 'Ada' }) });
+      expect(res.status).toBe(200);
+      await run.mock!.webhooks.flush();
+      expect(receiver.events().map((e) => e.type)).toEqual(['customer.created']);
+      const delivered = receiver.received[0]!;
+      expect(new Stripe('sk_test_unused').webhooks.constructEvent(delivered.body, delivered.headers['service-signature'] as string, secret).type).toBe('customer.created');
+      // Reset brings the endpoint back with the secret the banner printed.
+      run.mock!.reset();
+      expect(run.mock!.webhooks.endpoints().map((e) => [e.url, e.secret, e.enabled_events])).toEqual([[receiver.url, secret, ['*']]]);
+      const json = await cli(['--port', '0', '--log', 'json', '--fixtures', 'none', '--webhook', receiver.url, '--webhook', `${receiver.url}/2`]);
+      const banner = JSON.parse(json.stdout().trim().split('\n')[1]!);
+      expect(banner.webhooks.map((w: { url: string }) => w.url)).toEqual([receiver.url, `${receiver.url}/2`]);
+      expect(banner.webhooks[0].secret).toMatch(/^whsec_/);
+    } finally {
+      await receiver.close();
+    }
   });
 
   it('refuses a busy port: exit 1 with a clear message', async () => {

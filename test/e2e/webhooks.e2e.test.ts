@@ -187,8 +187,8 @@ describe('the retry schedule on the mock clock', () => {
       500,
       (_req, res) => {
         void fetch(`${mock.url}/_mock/clock`)
-          .then((x) => x.json())
-          .then((clock: { now: number }) => {
+          .then((x) => x.json() as Promise<{ now: number }>)
+          .then((clock) => {
             seen.push(clock.now);
             res.statusCode = 500;
             res.end();
@@ -578,5 +578,16 @@ describe('no endpoint, no cost', () => {
     expect(mock.context.bus.event.hasSubscribers).toBe(true);
     await api('DELETE', `/v1/webhook_endpoints/${endpoint.id}`);
     expect(mock.context.bus.event.hasSubscribers).toBe(false);
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('describes each delivered event type with its headers and the retry schedule', async () => {
+    await start();
+    const doc = (await (await fetch(`${mock.url}/openapi.json`)).json()) as { webhooks: Record<string, { post: { description: string; parameters: Array<{ name: string }> } }> };
+    expect(Object.keys(doc.webhooks)).toContain('payment.succeeded');
+    const post = doc.webhooks['payment.succeeded']!.post;
+    expect(post.description).toContain('5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h');
+    expect(post.parameters.map((p) => p.name)).toEqual(['Service-Signature', 'webhook-id', 'webhook-timestamp', 'webhook-signature', 'Service-Delivery', 'Service-Delivery-Attempt', 'User-Agent']);
   });
 });

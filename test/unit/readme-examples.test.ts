@@ -1,0 +1,21 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = join(__dirname, '..', '..');
+const readme = readFileSync(join(root, 'README.md'), 'utf8');
+
+/**
+ * The README shows example files verbatim after a `<!-- example:path -->` marker; the examples Jest project runs
+ * those files. Together they keep the README's code true.
+ */
+describe('README examples', () => {
+  const markers = [...readme.matchAll(/<!-- example:(\S+) -->\n```\w*\n([\s\S]*?)```/g)];
+
+  it('has examples to check', () => {
+    expect(markers.map((m) => m[1])).toEqual(expect.arrayContaining(['examples/webhooks/receiver.ts', 'examples/webhooks/webhooks.test.ts']));
+  });
+
+  it.each(markers.map((m) => [m[1] as string, m[2] as string]))('shows %s exactly as it is in the repository', (path, shown) => {
+    expect(shown).toBe(readFileSync(join(root, path), 'utf8'));
+  });
+});

@@ -1,4 +1,4 @@
-import type { ClientRequest, IncomingMessage, RequestOptions } from 'node:http';
+import type { Agent, ClientRequest, IncomingMessage, RequestOptions } from 'node:http';
 
 /** An answer is read up to this much; the rest is not waited for. */
 export const MAX_RESPONSE_BYTES = 64 * 1024;
@@ -20,20 +20,37 @@ export interface SendResult {
  * a failed attempt, not a problem of the mock. No redirect is followed, the whole exchange has `timeoutMs`, and
  * at most 64 KiB of the answer is read.
  */
-export function postWebhook(url: URL, headers: Record<string, string>, body: string, timeoutMs: number, track?: (request: ClientRequest) => () => void): Promise<SendResult> {
+export interface SendOptions {
+  timeoutMs: number;
+  /** The keep-alive agent for a protocol; a socket the receiver closed while idle is retried once on a new one. */
+  agentFor?: (protocol: 'http:' | 'https:') => Agent;
+  /** Told of each request in flight, so that closing the mock can cut it; returns the function that forgets it. */
+  track?: (request: ClientRequest) => () => void;
+}
+
+export async function postWebhook(url: URL, headers: Record<string, string>, body: string, options: SendOptions): Promise<SendResult> {
   const started = performance.now();
+  const first = await send(url, headers, body, options, started);
+  // A pooled socket the receiver had closed fails before the request reaches it: that is not the receiver's answer.
+  if (first.staleSocket) return send(url, headers, body, { timeoutMs: options.timeoutMs, ...(options.track ? { track: options.track } : {}) }, started);
+  return first;
+}
+
+function send(url: URL, headers: Record<string, string>, body: string, { timeoutMs, agentFor, track }: SendOptions, started: number): Promise<SendResult & { staleSocket?: boolean }> {
   return new Promise((resolve) => {
     let settled = false;
     let untrack = (): void => undefined;
-    const finish = (status: number | null, error: string | null, chunks: Buffer[] = []): void => {
+    const finish = (status: number | null, error: string | null, chunks: Buffer[] = [], staleSocket = false): void => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       untrack();
-      request.destroy();
+      // A whole answer leaves the socket to the agent for the next attempt; anything else closes it.
+      if (!complete) request.destroy();
       const text = chunks.length ? Buffer.concat(chunks).subarray(0, LOGGED_RESPONSE_BYTES).toString('utf8') : null;
-      resolve({ status, error, body: text, durationMs: Math.round((performance.now() - started) * 100) / 100 });
+      resolve({ status, error, body: text, durationMs: Math.round((performance.now() - started) * 100) / 100, ...(staleSocket ? { staleSocket } : {}) });
     };
+    let complete = false;
     const payload = Buffer.from(body, 'utf8');
     const options: RequestOptions = {
       method: 'POST',
@@ -41,8 +58,7 @@ export function postWebhook(url: URL, headers: Record<string, string>, body: str
       port: url.port || undefined,
       path: `${url.pathname}${url.search}`,
       headers: { ...headers, 'Content-Length': String(payload.length) },
-      // A fresh connection per attempt: a pooled socket that the receiver closed would fail an attempt for nothing.
-      agent: false,
+      agent: agentFor ? agentFor(url.protocol === 'https:' ? 'https:' : 'http:') : false,
     };
     const transport = (url.protocol === 'https:' ? require('node:https') : require('node:http')) as typeof import('node:http');
     const request = transport.request(options, (response: IncomingMessage) => {
@@ -56,11 +72,14 @@ export function postWebhook(url: URL, headers: Record<string, string>, body: str
         size += chunk.length;
         if (size >= MAX_RESPONSE_BYTES) done();
       });
-      response.on('end', done);
+      response.on('end', () => {
+        complete = true;
+        done();
+      });
       response.on('error', (error) => finish(status, errorName(error), chunks));
     });
     const timer = setTimeout(() => finish(null, 'timeout'), timeoutMs);
-    request.on('error', (error) => finish(null, errorName(error)));
+    request.on('error', (error) => finish(null, errorName(error), [], request.reusedSocket && (error as NodeJS.ErrnoException).code === 'ECONNRESET'));
     if (track) untrack = track(request);
     request.end(payload);
   });

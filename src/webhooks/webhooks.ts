@@ -1,4 +1,4 @@
-import type { ClientRequest } from 'node:http';
+import type { Agent, ClientRequest } from 'node:http';
 import { systemMs } from '../clock/clock';
 import { renderEvent } from '../domain/events';
 import type { EventBus, EventMessage } from '../events/bus';
@@ -55,6 +55,7 @@ export class Webhooks {
   private readonly scheduled = new Map<string, Scheduled>();
   private readonly inFlight = new Set<ClientRequest>();
   private closed = false;
+  private readonly agents = new Map<string, Agent>();
 
   constructor(private readonly host: WebhookHost) {}
 
@@ -153,6 +154,17 @@ export class Webhooks {
     for (const job of this.scheduled.values()) job.cancel();
     this.scheduled.clear();
     for (const request of this.inFlight) request.destroy();
+    for (const agent of this.agents.values()) agent.destroy();
+  }
+
+  /** Connections to receivers stay open between attempts: an endpoint's deliveries go one after another. */
+  private agentFor(protocol: 'http:' | 'https:'): Agent {
+    let agent = this.agents.get(protocol);
+    if (!agent) {
+      const transport = (protocol === 'https:' ? require('node:https') : require('node:http')) as typeof import('node:http');
+      this.agents.set(protocol, (agent = new transport.Agent({ keepAlive: true, maxSockets: 16, maxFreeSockets: 16, timeout: 30_000 })));
+    }
+    return agent;
   }
 
   /** The scheduler settles every attempt it started; retries run through it too. */
@@ -220,9 +232,13 @@ export class Webhooks {
       'Service-Delivery': delivery.id,
       'Service-Delivery-Attempt': String(n),
     };
-    const result = await postWebhook(new URL(endpoint.url), headers, body, this.host.webhookTimeoutMs, (request) => {
-      this.inFlight.add(request);
-      return () => this.inFlight.delete(request);
+    const result = await postWebhook(new URL(endpoint.url), headers, body, {
+      timeoutMs: this.host.webhookTimeoutMs,
+      agentFor: (protocol) => this.agentFor(protocol),
+      track: (request) => {
+        this.inFlight.add(request);
+        return () => this.inFlight.delete(request);
+      },
     });
     if (this.closed || !this.isCurrent(placed)) return;
     delivery.attempts.push({

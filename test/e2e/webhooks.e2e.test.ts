@@ -355,6 +355,21 @@ describe('hostile and broken receivers are failed attempts, never a stall or a c
     expect(delivery.status).toBe('pending');
   });
 
+  it('a receiver that closes its connections after every answer still gets every delivery (stale pooled sockets are retried)', async () => {
+    const r = await receiver([
+      (_req, res) => {
+        res.on('finish', () => res.socket?.destroy());
+        res.end('ok');
+      },
+    ]);
+    await start();
+    await register(r.url, ['*']);
+    for (let i = 0; i < 10; i++) await pay();
+    await mock.webhooks.flush();
+    expect(mock.webhooks.deliveries().map((d) => d.status)).toEqual(Array(20).fill('succeeded'));
+    expect(new Set(r.events().map((e) => e.id)).size).toBe(20);
+  });
+
   it('the server keeps answering while a receiver hangs', async () => {
     const r = await receiver([() => undefined]);
     await start({ webhookTimeoutMs: 5000 });

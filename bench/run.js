@@ -23,6 +23,7 @@ const SCALES = [
   { name: '1M', payments: 1_000_000, customers: 100_000 },
 ];
 const SEED_TIMEOUT_MS = 200_000;
+const DRAIN_TIMEOUT_MS = 120_000;
 const RUN_TIMEOUT_MS = 8 * 60_000;
 const FORM = 'amount=2000&currency=usd&metadata[order]=42';
 const TARGETS = { create: 0.3, retrieve: 0.35, boot: 2.0, p99Ms: 50, rss1M: 1.5e9, pageSlowdown: 2.0 };
@@ -31,13 +32,38 @@ const log = (line) => process.stderr.write(`${line}\n`);
 const authHeaders = (key) => ({ authorization: `Bearer ${key}` });
 const formHeaders = (key) => ({ ...authHeaders(key), 'content-type': 'application/x-www-form-urlencoded' });
 
-async function withServer(name, fn) {
+async function withServer(name, fn, extraArgs = []) {
   const spec = SERVERS[name];
-  const { child, url } = await lib.startServer(spec.script, [...spec.args, '--port', '0'], { env: spec.env });
+  const { child, url } = await lib.startServer(spec.script, [...spec.args, ...extraArgs, '--port', '0'], { env: spec.env });
   try {
     return await fn(url, child);
   } finally {
     await lib.stop(child);
+  }
+}
+
+/**
+ * Creates with one webhook endpoint (`--webhook` to a local receiver in its own process): the create rate, then how
+ * long the backlog of deliveries takes to drain after the load, and deliveries per second over load and drain.
+ */
+async function measureWebhooks(key) {
+  const receiver = await lib.startServer(path.join(__dirname, 'webhook-receiver.js'), ['--port', '0']);
+  try {
+    return await withServer('mock', async (url, child) => {
+      const started = Date.now();
+      const measured = await lib.load({ url, path: '/v1/payments', method: 'POST', headers: formHeaders(key), body: FORM, ...LOAD });
+      const loadEnded = Date.now();
+      const flush = () => lib.request(`${url}/_mock/webhooks/flush`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"timeout_ms":4000}' });
+      let counts = JSON.parse((await flush()).body);
+      const backlog = counts.pending;
+      while (counts.timed_out && Date.now() - loadEnded < DRAIN_TIMEOUT_MS) counts = JSON.parse((await flush()).body);
+      const delivered = JSON.parse((await lib.request(`${receiver.url}/count`)).body).received;
+      const result = { ...measured, backlogAfterLoad: backlog, drainMs: Date.now() - loadEnded, drained: !counts.timed_out, delivered, deliveriesPerSecond: delivered / ((Date.now() - started) / 1000), rssAfter: lib.rssOf(child.pid) };
+      log(`load mock create_webhook: ${result.rps.toFixed(0)} req/s, backlog ${backlog} drained in ${result.drainMs} ms, ${result.deliveriesPerSecond.toFixed(0)} deliveries/s${problems(result)}`);
+      return result;
+    }, ['--webhook', `${receiver.url}/hooks`]);
+  } finally {
+    await lib.stop(receiver.child);
   }
 }
 
@@ -203,6 +229,9 @@ function rows(boot, load, scale) {
   throughputRow('POST /v1/payments + fresh Idempotency-Key', load.mock.create_idempotent, bare.create, TARGETS.create);
   throughputRow('GET /v1/payments/{id}', load.mock.retrieve, bare.retrieve, TARGETS.retrieve);
   throughputRow('GET /v1/events?limit=10 (vs bare GET)', load.mock.events, bare.retrieve, undefined);
+  const hooks = load.mock.create_webhook;
+  throughputRow('POST /v1/payments, one webhook endpoint (one run)', { ...hooks, p99Worst: hooks.p99 }, bare.create, undefined);
+  row('  deliveries/s over load + drain; backlog after load', `${hooks.deliveriesPerSecond.toFixed(0)}/s; ${hooks.backlogAfterLoad}`, '', '', 'drains', hooks.drained);
   row('Express 5 reference, POST', rps(load.express.create.rps), rps(bare.create.rps), x(load.express.create.rps / bare.create.rps), '', null);
   row('Express 5 reference, GET by id', rps(load.express.retrieve.rps), rps(bare.retrieve.rps), x(load.express.retrieve.rps / bare.retrieve.rps), '', null);
 
@@ -257,15 +286,23 @@ async function main() {
   SERVERS.mock.key = await mockKey();
   const boot = await measureBoot();
   const load = await measureThroughput();
+  load.mock.create_webhook = await measureWebhooks(SERVERS.mock.key);
   const scale = await measureScale();
   const table = rows(boot, load, scale);
+  const host = machine();
+  console.log(`\nmachine: ${host.cpu}, ${host.cores} cores, ${(host.memory / 2 ** 30).toFixed(0)} GiB, ${host.platform}, Node ${host.node}, commit ${host.commit?.slice(0, 7) ?? 'n/a'}`);
   printTable(table);
   const date = new Date();
   const file = path.join(__dirname, 'results', `${date.toISOString().replace(/:/g, '-')}.json`);
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  const report = { date: date.toISOString(), command: 'npm run bench', machine: machine(), seconds: (Date.now() - started) / 1000, targets: TARGETS, boot, load, scale, table };
+  const report = { date: date.toISOString(), command: 'npm run bench', machine: host, seconds: (Date.now() - started) / 1000, targets: TARGETS, boot, load, scale, table };
   fs.writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
   console.log(`\nwrote ${path.relative(process.cwd(), file)} (${report.seconds.toFixed(0)} s)`);
+  const missed = table.filter((r) => r.met === false);
+  if (missed.length > 0) {
+    log(`bench: ${missed.length} target${missed.length === 1 ? '' : 's'} missed: ${missed.map((r) => r.figure.trim()).join('; ')}`);
+    process.exitCode = 1;
+  }
 }
 
 process.on('exit', lib.killAll);
@@ -282,7 +319,7 @@ const watchdog = setTimeout(() => {
 watchdog.unref();
 
 main().then(
-  () => process.exit(0),
+  () => process.exit(),
   (error) => {
     log(`bench failed: ${error.stack ?? error}`);
     process.exit(1);

@@ -9,6 +9,7 @@ import { RateLimiter } from './scenarios/rate-limiter';
 import { parseScenario, Scenario, ScenarioDice, ScenarioName, ScenarioOptions } from './scenarios/scenarios';
 import { Journal } from './store/journal';
 import { Random } from './store/random';
+import { RandomStreams } from './store/random-streams';
 import { Partition, Store } from './store/store';
 import { expireIdempotency } from './domain/idempotency';
 import { newWorkspace } from './domain/workspaces';
@@ -43,7 +44,8 @@ export interface ContextOptions {
 export class MockContext {
   store: Store;
   readonly clock: Clock;
-  readonly random: Random;
+  /** Seeded random sources, one per purpose (ids, faults, latency, request ids, secrets). */
+  readonly streams: RandomStreams;
   readonly dice: ScenarioDice;
   readonly faults = new FaultQueue();
   readonly rateLimiter = new RateLimiter();
@@ -59,8 +61,8 @@ export class MockContext {
 
   constructor(options: ContextOptions) {
     this.clock = options.clock;
-    this.random = new Random(options.seed);
-    this.dice = new ScenarioDice(this.random);
+    this.streams = new RandomStreams(options.seed);
+    this.dice = new ScenarioDice(this.streams.faults, this.streams.latency);
     this.journal = new Journal(options.journalSize ?? 1000);
     this.scenario = parseScenario(options.scenario ?? 'happy', options.scenarioOptions);
     this.adminToken = options.adminToken;
@@ -92,8 +94,13 @@ export class MockContext {
   loadState(document: FixtureDocument, file: string, restoreRandom = true): void {
     const store = new Store(this.random);
     applyFixtures(store, [{ file, document }], this.clock.now());
-    if (document.random && restoreRandom) this.random.restore(document.random);
+    if (document.random && restoreRandom) this.streams.restore(document.random);
     this.store = store;
+  }
+
+  /** The id generator, whose state is saved with the store. */
+  get random(): Random {
+    return this.streams.ids;
   }
 
   /** Drops events and idempotency records that time has expired, in every partition. */

@@ -64,7 +64,7 @@ export async function handleV1(ctx: MockContext, req: MockRequest, path: string,
     if (idempotencyKey !== undefined) {
       checkIdempotencyKey(idempotencyKey);
       outcome.idempotencyKey = idempotencyKey;
-      const claimed = claimIdempotencyKey(partition, idempotencyKey, { method: req.method, path, fingerprint: `${key.kind}:${fingerprint(params)}` }, now);
+      const claimed = claimIdempotencyKey(partition, idempotencyKey, { method: req.method, path, fingerprint: fingerprint(key.kind, params) }, now);
       if ('replay' in claimed) {
         outcome.replayed = true;
         outcome.response = { status: claimed.replay.status, headers: { ...headers, 'Service-Version': claimed.replay.version, 'Content-Type': 'application/json; charset=utf-8', 'Idempotent-Replayed': 'true' }, body: savedBody(claimed.replay) };

@@ -58,7 +58,7 @@ function tooLarge(ctx: MockContext, req: IncomingMessage, res: ServerResponse): 
   // Every /v1 response carries Request-Id and Service-Version, even one refused before the pipeline ran.
   const url = req.url ?? '/';
   const v1 = url === '/v1' || url.startsWith('/v1/') || url.startsWith('/v1?');
-  const v1Headers: Record<string, string> = v1 ? { 'Request-Id': makeId(ctx.random, 'req'), 'Service-Version': LATEST_VERSION } : {};
+  const v1Headers: Record<string, string> = v1 ? { 'Request-Id': makeId(ctx.streams.requestIds, 'req'), 'Service-Version': LATEST_VERSION } : {};
   const response = errorResponse(error, docsBase(ctx.baseUrl, req.headers.host), { ...CORS_HEADERS, ...v1Headers, Connection: 'close' });
   send(res, response);
   // Stop reading the rest; the connection closes after the answer.

@@ -31,7 +31,7 @@ export interface MockOptions {
   adminToken?: string;
   /** Load the store from this file at start if it exists; save to it on demand and on shutdown. */
   state?: string;
-  /** How many requests the journal keeps (default 1000). */
+  /** How many /v1 requests the journal keeps (default 1000, at most 100,000; 0 = none). Bodies are cut at 16 KiB. */
   journalSize?: number;
   /** Called after every /v1 request (the CLI logs with it). */
   onRequest?: (line: RequestLogLine) => void;
@@ -40,6 +40,9 @@ export interface MockOptions {
 /** Builds an instance's context from options; every mistake is a ConfigError with one clear message. */
 export function createContext(options: MockOptions = {}): MockContext {
   if (options.seed !== undefined && !Number.isSafeInteger(options.seed)) throw new ConfigError(`Invalid seed ${options.seed}: use an integer.`);
+  if (options.journalSize !== undefined && (!Number.isInteger(options.journalSize) || options.journalSize < 0 || options.journalSize > 100_000)) {
+    throw new ConfigError(`Invalid journalSize ${options.journalSize}: use an integer from 0 to 100000.`);
+  }
   const clock = Clock.fromSpec(options.clock ?? 'real');
   const fixtures = loadFixtures(options.fixtures);
   let ctx: MockContext;

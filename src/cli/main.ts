@@ -37,6 +37,7 @@ interface ServeOptions {
   log?: LogFormat;
   state?: string;
   adminToken?: string;
+  journal: number;
 }
 
 const integer = (name: string, min: number, max: number) => (value: string) => {
@@ -65,6 +66,7 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<{ exi
     .addOption(new Option('--log <format>', 'request log: pretty, json or off (default: pretty on a terminal, else json)').choices(['pretty', 'json', 'off']).env('PAYMENTS_MOCK_LOG'))
     .addOption(new Option('--state <file>', 'load the store from this file if it exists; save it on SIGINT/SIGTERM and POST /_mock/state/save (default: none)').env('PAYMENTS_MOCK_STATE'))
     .addOption(new Option('--admin-token <token>', 'require Authorization: Bearer <token> on /_mock/* except GET /_mock/health (default: none)').env('PAYMENTS_MOCK_ADMIN_TOKEN'))
+    .addOption(new Option('--journal <n>', 'how many /v1 requests GET /_mock/requests keeps (bodies cut at 16 KiB); 0 = none').default(1000).env('PAYMENTS_MOCK_JOURNAL').argParser(integer('--journal', 0, 100_000)))
     .action(async (options: ServeOptions) => {
       result = { exitCode: 0, mock: await serve(options, io, chalk) };
     });
@@ -110,6 +112,7 @@ async function serve(options: ServeOptions, io: CliIO, chalk: Palette): Promise<
     ...(options.seed !== undefined ? { seed: options.seed } : {}),
     ...(options.state ? { state: options.state } : {}),
     ...(options.adminToken ? { adminToken: options.adminToken } : {}),
+    journalSize: options.journal,
     ...(log !== 'off' ? { onRequest: (line) => io.stdout(`${formatRequestLine(line, log, new Date(), chalk)}\n`) } : {}),
   });
   io.stdout(`payments-mock listening on ${mock.url}\n`);

@@ -33,6 +33,8 @@ export interface MockOptions {
   state?: string;
   /** How many /v1 requests the journal keeps (default 1000, at most 100,000; 0 = none). Bodies are cut at 16 KiB. */
   journalSize?: number;
+  /** How long a client may take to send a whole request before it is answered 408 request_timeout (default 30000 ms). Standalone server only. */
+  bodyTimeoutMs?: number;
   /** Called after every /v1 request (the CLI logs with it). */
   onRequest?: (line: RequestLogLine) => void;
 }
@@ -40,6 +42,9 @@ export interface MockOptions {
 /** Builds an instance's context from options; every mistake is a ConfigError with one clear message. */
 export function createContext(options: MockOptions = {}): MockContext {
   if (options.seed !== undefined && !Number.isSafeInteger(options.seed)) throw new ConfigError(`Invalid seed ${options.seed}: use an integer.`);
+  if (options.bodyTimeoutMs !== undefined && (!Number.isInteger(options.bodyTimeoutMs) || options.bodyTimeoutMs < 1 || options.bodyTimeoutMs > 3_600_000)) {
+    throw new ConfigError(`Invalid bodyTimeoutMs ${options.bodyTimeoutMs}: use milliseconds from 1 to 3600000.`);
+  }
   if (options.journalSize !== undefined && (!Number.isInteger(options.journalSize) || options.journalSize < 0 || options.journalSize > 100_000)) {
     throw new ConfigError(`Invalid journalSize ${options.journalSize}: use an integer from 0 to 100000.`);
   }

@@ -6,7 +6,7 @@ import { ConfigError } from './errors/api-error';
 import { keyEntry } from './http/admin/admin-routes';
 import { MockRequest, MockResponse } from './http/exchange';
 import { handleRequest } from './http/handle-request';
-import { createClientErrorHandler, createListener } from './http/node-listener';
+import { createClientErrorHandler, createListener, requestTimeouts } from './http/node-listener';
 import { createContext, MockOptions } from './options';
 import { parseScenario, ScenarioName, ScenarioOptions } from './scenarios/scenarios';
 
@@ -57,8 +57,8 @@ export interface MockServer {
  */
 export async function startMock(options: MockOptions = {}): Promise<MockServer> {
   const ctx = createContext(options);
-  const server = createServer(createListener(ctx));
-  server.on('clientError', createClientErrorHandler(ctx));
+  const server = createServer(requestTimeouts(options.bodyTimeoutMs), createListener(ctx));
+  server.on('clientError', createClientErrorHandler(ctx, options.bodyTimeoutMs));
   server.keepAliveTimeout = 60_000;
   const host = options.host ?? '127.0.0.1';
   const port = await listen(server, options.port ?? 4010, host);

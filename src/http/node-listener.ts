@@ -69,17 +69,40 @@ function tooLarge(ctx: MockContext, req: IncomingMessage, res: ServerResponse): 
  * Requests Node rejects before they reach the listener (oversized headers, a broken request line) are answered
  * with the same JSON error object, not Node's bare status line.
  */
-export function createClientErrorHandler(ctx: MockContext): (error: NodeJS.ErrnoException, socket: Duplex) => void {
+export function createClientErrorHandler(ctx: MockContext, bodyTimeoutMs = DEFAULT_BODY_TIMEOUT_MS): (error: NodeJS.ErrnoException, socket: Duplex) => void {
   return (error, socket) => {
     if (!socket.writable || error.code === 'ECONNRESET') {
       socket.destroy();
       return;
     }
-    const apiError = error.code === 'HPE_HEADER_OVERFLOW'
-      ? new ApiError('request_header_too_large', 'The request headers are larger than 16 KiB. Send smaller headers.')
-      : new ApiError('request_malformed', `The request is not valid HTTP/1.1 (${error.code ?? 'parse error'}). Check the client sending it.`);
+    const apiError = clientErrorOf(error, bodyTimeoutMs);
     const body = JSON.stringify(apiError.toBody(docsBase(ctx.baseUrl)));
-    const reason = apiError.status === 431 ? 'Request Header Fields Too Large' : 'Bad Request';
+    const reason = REASONS[apiError.status] ?? 'Bad Request';
     socket.end(`HTTP/1.1 ${apiError.status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  };
+}
+
+const REASONS: Record<number, string> = { 408: 'Request Timeout', 431: 'Request Header Fields Too Large' };
+
+function clientErrorOf(error: NodeJS.ErrnoException, bodyTimeoutMs: number): ApiError {
+  if (error.code === 'HPE_HEADER_OVERFLOW') return new ApiError('request_header_too_large', 'The request headers are larger than 16 KiB. Send smaller headers.');
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    return new ApiError('request_timeout', `The request was not received within ${bodyTimeoutMs / 1000} s. Send the whole request (headers and body) at once.`);
+  }
+  return new ApiError('request_malformed', `The request is not valid HTTP/1.1 (${error.code ?? 'parse error'}). Check the client sending it.`);
+}
+
+/** How long a client may take to send a whole request (headers and body) before it is answered 408. */
+export const DEFAULT_BODY_TIMEOUT_MS = 30_000;
+
+/**
+ * Server options that bound how long a request may take to arrive. Node checks every `connectionsCheckingInterval`,
+ * so that is kept to a quarter of the limit: a slow body is answered within 1.25× the limit.
+ */
+export function requestTimeouts(bodyTimeoutMs = DEFAULT_BODY_TIMEOUT_MS): { requestTimeout: number; headersTimeout: number; connectionsCheckingInterval: number } {
+  return {
+    requestTimeout: bodyTimeoutMs,
+    headersTimeout: Math.min(60_000, bodyTimeoutMs),
+    connectionsCheckingInterval: Math.max(10, Math.floor(bodyTimeoutMs / 4)),
   };
 }

@@ -34,8 +34,12 @@ export interface ContextOptions {
   seed?: number;
   adminToken?: string;
   journalSize?: number;
+  /** How often expired events and idempotency records are freed as real time passes (default 60000 ms). */
+  sweepIntervalMs?: number;
   onRequest?: (line: RequestLogLine) => void;
 }
+
+const DEFAULT_SWEEP_INTERVAL_MS = 60_000;
 
 /**
  * Everything one mock instance owns: its store, clock, scenario, fault queue and journal. Created per instance
@@ -76,6 +80,7 @@ export class MockContext {
       this.fixtures = [{ file: 'generated', document: generated }];
     }
     this.clock.onChange(() => this.expire());
+    sweepPeriodically(this, options.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS);
   }
 
   /** Back to the fixtures: store, keys and journal; the clock and scenario stay as they are. */
@@ -103,7 +108,10 @@ export class MockContext {
     return this.streams.ids;
   }
 
-  /** Drops events and idempotency records that time has expired, in every partition. */
+  /**
+   * Drops events and idempotency records that time has expired, in every partition. Both are kept in creation
+   * order, so each partition costs a look at its oldest entries unless something is due.
+   */
   expire(): void {
     const now = this.clock.now();
     for (const partition of this.store.partitions()) this.expirePartition(partition, now);
@@ -121,4 +129,19 @@ export class MockContext {
     else newWorkspace(store, { name: 'Default workspace', now });
     return store;
   }
+}
+
+/**
+ * Frees what has expired as real time passes (a clock move sweeps at once), not only when a workspace is next
+ * used. The timer is unref'd (it never keeps a process alive) and holds the context weakly, so a context that
+ * is dropped (an embedded app, a test's sandbox) is collected and its timer stops.
+ */
+function sweepPeriodically(ctx: MockContext, intervalMs: number): void {
+  const ref = new WeakRef(ctx);
+  const timer = setInterval(() => {
+    const live = ref.deref();
+    if (live) live.expire();
+    else clearInterval(timer);
+  }, intervalMs);
+  timer.unref();
 }

@@ -33,6 +33,8 @@ export interface MockOptions {
   state?: string;
   /** How many /v1 requests the journal keeps (default 1000, at most 100,000; 0 = none). Bodies are cut at 16 KiB. */
   journalSize?: number;
+  /** How often expired events and idempotency records are freed as real time passes (default 60000 ms). */
+  sweepIntervalMs?: number;
   /** How long a client may take to send a whole request before it is answered 408 request_timeout (default 30000 ms). Standalone server only. */
   bodyTimeoutMs?: number;
   /** Called after every /v1 request (the CLI logs with it). */
@@ -60,6 +62,7 @@ export function createContext(options: MockOptions = {}): MockContext {
       ...(options.seed !== undefined ? { seed: options.seed } : {}),
       ...(options.adminToken ? { adminToken: options.adminToken } : {}),
       ...(options.journalSize !== undefined ? { journalSize: options.journalSize } : {}),
+      ...(options.sweepIntervalMs !== undefined ? { sweepIntervalMs: options.sweepIntervalMs } : {}),
       ...(options.onRequest ? { onRequest: options.onRequest } : {}),
     });
   } catch (error) {

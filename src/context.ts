@@ -7,6 +7,7 @@ import { FixtureDocument } from './fixtures/fixture-types';
 import { FaultQueue } from './scenarios/faults';
 import { RateLimiter } from './scenarios/rate-limiter';
 import { parseScenario, Scenario, ScenarioDice, ScenarioName, ScenarioOptions } from './scenarios/scenarios';
+import { InFlight } from './store/in-flight';
 import { Journal } from './store/journal';
 import { Random } from './store/random';
 import { RandomStreams } from './store/random-streams';
@@ -54,6 +55,8 @@ export class MockContext {
   readonly faults = new FaultQueue();
   readonly rateLimiter = new RateLimiter();
   readonly journal: Journal;
+  /** /v1 requests running per workspace: reset, import and workspace deletion wait for them. */
+  readonly inFlight = new InFlight();
   scenario: Scenario;
   /** The address clients use, for absolute doc_url links; set by startMock once it listens. */
   baseUrl: string | undefined;

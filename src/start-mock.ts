@@ -34,8 +34,11 @@ export interface MockServer {
     set(mode: ClockMode, now?: string | number): ClockState;
   };
   setScenario(name: ScenarioName, options?: ScenarioOptions): void;
-  /** Back to the fixtures (store, keys, journal, faults); the clock and scenario stay. */
-  reset(): void;
+  /**
+   * Back to the fixtures (store, keys, journal, faults); the clock and scenario stay. Waits for the /v1 requests
+   * in flight to finish first (at once, synchronously, when there are none).
+   */
+  reset(): Promise<void>;
   /** Runs a request through the full pipeline without a socket: fast seeding and tests. */
   inject(request: InjectRequest): Promise<MockResponse>;
   /** Saves the store to the --state file (if one was given); returns its path. */
@@ -81,7 +84,7 @@ export async function startMock(options: MockOptions = {}): Promise<MockServer> 
     setScenario: (name, scenarioOptions) => {
       ctx.scenario = parseScenario(name, scenarioOptions);
     },
-    reset: () => ctx.reset(),
+    reset: () => ctx.inFlight.replace(null, () => ctx.reset()),
     inject: (request) => handleRequest(ctx, toMockRequest(request)),
     saveState,
     close: () => close(server),

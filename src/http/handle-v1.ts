@@ -38,6 +38,7 @@ export async function handleV1(ctx: MockContext, req: MockRequest, path: string,
   const headers: Record<string, string> = { 'Request-Id': requestId, 'Service-Version': LATEST_VERSION };
   const outcome: V1Outcome = { response: undefined as unknown as MockResponse, key: undefined, idempotencyKey: null, replayed: false, params: undefined };
   let claim: { partition: Partition; key: string; record: IdempotencyRecord } | undefined;
+  let entered: string | undefined;
   try {
     const { route, params: pathParams } = router.match(req.method, path);
     const scenario = requestScenario(ctx, req.headers['mock-scenario']);
@@ -48,6 +49,13 @@ export async function handleV1(ctx: MockContext, req: MockRequest, path: string,
     outcome.key = key;
     const workspace = ctx.store.workspaces.get(key.workspace);
     if (!workspace) throw new ApiError('invalid_api_key', `Invalid API key provided: ${maskKey(key.key)} (its workspace was deleted).`);
+    const replacing = ctx.inFlight.pending(workspace.id);
+    if (replacing) {
+      // A reset, import or deletion of this workspace is waiting: start over once it is done, on the new state.
+      await replacing;
+      return handleV1(ctx, req, path, query, requestId);
+    }
+    ctx.inFlight.enter((entered = workspace.id));
     const version = requestVersion(req.headers['service-version'], workspace);
     headers['Service-Version'] = version;
     if (scenario.scenario === 'rate-limited') {
@@ -102,6 +110,8 @@ export async function handleV1(ctx: MockContext, req: MockRequest, path: string,
     release(claim);
     outcome.response = errorResponse(error, docsBase(ctx.baseUrl, req.headers.host), headers);
     return outcome;
+  } finally {
+    if (entered !== undefined) ctx.inFlight.leave(entered);
   }
 }
 

@@ -51,9 +51,9 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   },
   {
     method: 'POST', path: '/_mock/reset', summary: 'Store, keys, journal and faults back to the fixtures',
-    handler: ({ ctx, body }) => {
+    handler: async ({ ctx, body }) => {
       onlyKeys(body, []);
-      ctx.reset();
+      await ctx.inFlight.replace(null, () => ctx.reset());
       return { status: 'ok' };
     },
   },
@@ -163,8 +163,8 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   },
   {
     method: 'PUT', path: '/_mock/state', summary: 'Replace the store (validated like fixtures)',
-    handler: ({ ctx, body }) => {
-      importState(ctx, body);
+    handler: async ({ ctx, body }) => {
+      await importState(ctx, body);
       return { status: 'ok' };
     },
   },
@@ -193,9 +193,11 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   },
   {
     method: 'DELETE', path: '/_mock/workspaces/:id', summary: 'Drop a workspace, its keys and its data',
-    handler: ({ ctx, path }) => {
-      if (!ctx.store.removeWorkspace(path.id as string)) throw new ApiError('resource_missing', `No such workspace: '${path.id}'.`, { param: 'id' });
-      return { status: 'ok', deleted: path.id };
+    handler: async ({ ctx, path }) => {
+      const id = path.id as string;
+      if (!ctx.store.workspaces.has(id)) throw new ApiError('resource_missing', `No such workspace: '${id}'.`, { param: 'id' });
+      await ctx.inFlight.replace(id, () => ctx.store.removeWorkspace(id));
+      return { status: 'ok', deleted: id };
     },
   },
   {

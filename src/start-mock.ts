@@ -6,6 +6,7 @@ import { ConfigError } from './errors/api-error';
 import { keyEntry } from './http/admin/admin-routes';
 import { MockRequest, MockResponse } from './http/exchange';
 import { handleRequest } from './http/handle-request';
+import { Traffic } from './http/traffic';
 import { createClientErrorHandler, createListener, requestTimeouts } from './http/node-listener';
 import { createContext, MockOptions } from './options';
 import { parseScenario, ScenarioName, ScenarioOptions } from './scenarios/scenarios';
@@ -43,6 +44,11 @@ export interface MockServer {
   inject(request: InjectRequest): Promise<MockResponse>;
   /** Saves the store to the --state file (if one was given); returns its path. */
   saveState(): Promise<string | undefined>;
+  /**
+   * Stops for good, as SIGINT/SIGTERM do: stops accepting connections, lets the requests being answered finish
+   * (up to `drainMs`, default 5000), then saves the --state file (if any) and closes. Resolves with the saved path.
+   */
+  shutdown(options?: { drainMs?: number }): Promise<string | undefined>;
   close(): Promise<void>;
   /** The instance's internals, for advanced embedding and tests. */
   readonly context: MockContext;
@@ -60,7 +66,8 @@ export interface MockServer {
  */
 export async function startMock(options: MockOptions = {}): Promise<MockServer> {
   const ctx = createContext(options);
-  const server = createServer(requestTimeouts(options.bodyTimeoutMs), createListener(ctx));
+  const traffic = new Traffic();
+  const server = createServer(requestTimeouts(options.bodyTimeoutMs), createListener(ctx, traffic));
   server.on('clientError', createClientErrorHandler(ctx, options.bodyTimeoutMs));
   server.keepAliveTimeout = 60_000;
   const host = options.host ?? '127.0.0.1';
@@ -87,6 +94,18 @@ export async function startMock(options: MockOptions = {}): Promise<MockServer> 
     reset: () => ctx.inFlight.replace(null, () => ctx.reset()),
     inject: (request) => handleRequest(ctx, toMockRequest(request)),
     saveState,
+    shutdown: async ({ drainMs = DEFAULT_DRAIN_MS } = {}) => {
+      traffic.closing = true;
+      // Stops accepting and closes idle keep-alive connections; busy ones close after their answer.
+      server.close();
+      await traffic.idle(drainMs);
+      traffic.stopped = true;
+      try {
+        return await saveState();
+      } finally {
+        await close(server);
+      }
+    },
     close: () => close(server),
     context: ctx,
   };
@@ -115,6 +134,9 @@ function listen(server: Server, port: number, host: string): Promise<number> {
     server.listen(port, host, () => resolve((server.address() as AddressInfo).port));
   });
 }
+
+/** How long a shutdown waits for requests being answered before it saves anyway. */
+const DEFAULT_DRAIN_MS = 5000;
 
 function close(server: Server): Promise<void> {
   return new Promise((resolve) => {

@@ -8,13 +8,14 @@ import { MAX_BODY_BYTES } from './body';
 import { CORS_HEADERS } from './cors';
 import { MockRequest, MockResponse } from './exchange';
 import { handleRequest } from './handle-request';
+import { Traffic } from './traffic';
 import { docsBase, errorResponse } from './respond';
 
 /**
  * A `node:http` request listener over the mock: reads the body (at most 1 MiB), runs `handleRequest`, writes
  * the answer. `startMock` serves with it directly; `createApp` mounts it in Express.
  */
-export function createListener(ctx: MockContext): (req: IncomingMessage, res: ServerResponse) => void {
+export function createListener(ctx: MockContext, traffic?: Traffic): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
     const declared = Number(req.headers['content-length'] ?? 0);
     if (declared > MAX_BODY_BYTES) return tooLarge(ctx, req, res);
@@ -33,9 +34,26 @@ export function createListener(ctx: MockContext): (req: IncomingMessage, res: Se
       if (res.headersSent || res.destroyed) return;
       const body = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
       const request: MockRequest = { method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body };
+      if (!traffic) {
+        handleRequest(ctx, request).then(
+          (response) => send(res, response),
+          (error: unknown) => send(res, errorResponse(error, docsBase(ctx.baseUrl, req.headers.host))),
+        );
+        return;
+      }
+      // Shutting down and drained: the state is being saved, so nothing more may be answered.
+      if (traffic.stopped) return void res.socket?.destroy();
+      traffic.start();
       handleRequest(ctx, request).then(
-        (response) => send(res, response),
-        (error: unknown) => send(res, errorResponse(error, docsBase(ctx.baseUrl, req.headers.host))),
+        (response) => {
+          if (traffic.closing) response.headers.Connection = 'close';
+          send(res, response);
+          traffic.finish();
+        },
+        (error: unknown) => {
+          send(res, errorResponse(error, docsBase(ctx.baseUrl, req.headers.host)));
+          traffic.finish();
+        },
       );
     });
     req.on('error', () => res.destroy());

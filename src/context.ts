@@ -14,8 +14,10 @@ import { FixtureDocument } from './fixtures/fixture-types';
 import { FaultQueue } from './scenarios/faults';
 import { RateLimiter } from './scenarios/rate-limiter';
 import { parseScenario, Scenario, ScenarioDice, ScenarioName, ScenarioOptions } from './scenarios/scenarios';
+import { InFlight } from './store/in-flight';
 import { Journal } from './store/journal';
 import { makeId, Random } from './store/random';
+import { RandomStreams } from './store/random-streams';
 import { newSecret } from './webhooks/endpoints';
 import { Partition, Store } from './store/store';
 import { expireIdempotency } from './domain/idempotency';
@@ -41,12 +43,16 @@ export interface ContextOptions {
   seed?: number;
   adminToken?: string;
   journalSize?: number;
+  /** How often expired events and idempotency records are freed as real time passes (default 60000 ms). */
+  sweepIntervalMs?: number;
   onRequest?: (line: RequestLogLine) => void;
   /** URLs that get every event of the first workspace's test mode (`--webhook`). */
   webhooks?: string[];
   /** How long a webhook attempt may take, in real milliseconds (default 10 s). */
   webhookTimeoutMs?: number;
 }
+
+const DEFAULT_SWEEP_INTERVAL_MS = 60_000;
 
 /**
  * Everything one mock instance owns: its store, clock, scenario, fault queue and journal. Created per instance
@@ -55,11 +61,14 @@ export interface ContextOptions {
 export class MockContext {
   store: Store;
   readonly clock: Clock;
-  readonly random: Random;
+  /** Seeded random sources, one per purpose (ids, faults, latency, request ids, secrets). */
+  readonly streams: RandomStreams;
   readonly dice: ScenarioDice;
   readonly faults = new FaultQueue();
   readonly rateLimiter = new RateLimiter();
   readonly journal: Journal;
+  /** /v1 requests running per workspace: reset, import and workspace deletion wait for them. */
+  readonly inFlight = new InFlight();
   scenario: Scenario;
   /** What happened, for whoever follows: webhooks, the dashboard stream. */
   readonly bus = new EventBus();
@@ -79,8 +88,8 @@ export class MockContext {
 
   constructor(options: ContextOptions) {
     this.clock = options.clock;
-    this.random = new Random(options.seed);
-    this.dice = new ScenarioDice(this.random);
+    this.streams = new RandomStreams(options.seed);
+    this.dice = new ScenarioDice(this.streams.faults, this.streams.latency);
     this.journal = new Journal(options.journalSize ?? 1000);
     this.scenario = parseScenario(options.scenario ?? 'happy', options.scenarioOptions);
     this.adminToken = options.adminToken;
@@ -89,7 +98,7 @@ export class MockContext {
     this.scheduler = new Scheduler(this.clock);
     this.webhookTimeoutMs = options.webhookTimeoutMs ?? ATTEMPT_TIMEOUT_MS;
     this.webhooks = new Webhooks(this);
-    this.cliEndpoints = (options.webhooks ?? []).map((url) => ({ url, id: makeId(this.random, 'we'), secret: newSecret(this.random) }));
+    this.cliEndpoints = (options.webhooks ?? []).map((url) => ({ url, id: makeId(this.streams.ids, 'we'), secret: newSecret(this.streams.secrets) }));
     this.store = this.freshStore();
     if (this.fixtures.length === 0) {
       // Without fixtures, the generated workspace becomes the fixture: reset brings back the same ids and keys
@@ -98,6 +107,7 @@ export class MockContext {
       this.fixtures = [{ file: 'generated', document: generated }];
     }
     this.clock.onChange(() => this.expire());
+    sweepPeriodically(this, options.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS);
     this.webhooks.reload();
   }
 
@@ -149,14 +159,22 @@ export class MockContext {
   loadState(document: FixtureDocument, file: string, restoreRandom = true): void {
     const store = new Store(this.random);
     applyFixtures(store, [{ file, document }], this.clock.now());
-    if (document.random && restoreRandom) this.random.restore(document.random);
+    if (document.random && restoreRandom) this.streams.restore(document.random);
     ensureCliEndpoints(store, this.cliEndpoints, this.clock.now());
     this.store = store;
     this.webhooks.reload();
     if (this.bus.reset.hasSubscribers) this.bus.reset.publish({ workspace: null });
   }
 
-  /** Drops events and idempotency records that time has expired, in every partition. */
+  /** The id generator, whose state is saved with the store. */
+  get random(): Random {
+    return this.streams.ids;
+  }
+
+  /**
+   * Drops events and idempotency records that time has expired, in every partition. Both are kept in creation
+   * order, so each partition costs a look at its oldest entries unless something is due.
+   */
   expire(): void {
     const now = this.clock.now();
     for (const partition of this.store.partitions()) this.expirePartition(partition, now);
@@ -181,4 +199,19 @@ export class MockContext {
     if (this.bus.clock.hasSubscribers) this.bus.clock.publish({ workspace: null, clock });
     return clock;
   }
+}
+
+/**
+ * Frees what has expired as real time passes (a clock move sweeps at once), not only when a workspace is next
+ * used. The timer is unref'd (it never keeps a process alive) and holds the context weakly, so a context that
+ * is dropped (an embedded app, a test's sandbox) is collected and its timer stops.
+ */
+function sweepPeriodically(ctx: MockContext, intervalMs: number): void {
+  const ref = new WeakRef(ctx);
+  const timer = setInterval(() => {
+    const live = ref.deref();
+    if (live) live.expire();
+    else clearInterval(timer);
+  }, intervalMs);
+  timer.unref();
 }

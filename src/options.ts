@@ -32,8 +32,12 @@ export interface MockOptions {
   adminToken?: string;
   /** Load the store from this file at start if it exists; save to it on demand and on shutdown. */
   state?: string;
-  /** How many requests the journal keeps (default 1000). */
+  /** How many /v1 requests the journal keeps (default 1000, at most 100,000; 0 = none). Bodies are cut at 16 KiB. */
   journalSize?: number;
+  /** How often expired events and idempotency records are freed as real time passes (default 60000 ms). */
+  sweepIntervalMs?: number;
+  /** How long a client may take to send a whole request before it is answered 408 request_timeout (default 30000 ms). Standalone server only. */
+  bodyTimeoutMs?: number;
   /** Called after every /v1 request (the CLI logs with it). */
   onRequest?: (line: RequestLogLine) => void;
   /** URLs that get every event of the first workspace's test mode, as `--webhook` registers them. */
@@ -45,6 +49,12 @@ export interface MockOptions {
 /** Builds an instance's context from options; every mistake is a ConfigError with one clear message. */
 export function createContext(options: MockOptions = {}): MockContext {
   if (options.seed !== undefined && !Number.isSafeInteger(options.seed)) throw new ConfigError(`Invalid seed ${options.seed}: use an integer.`);
+  if (options.bodyTimeoutMs !== undefined && (!Number.isInteger(options.bodyTimeoutMs) || options.bodyTimeoutMs < 1 || options.bodyTimeoutMs > 3_600_000)) {
+    throw new ConfigError(`Invalid bodyTimeoutMs ${options.bodyTimeoutMs}: use milliseconds from 1 to 3600000.`);
+  }
+  if (options.journalSize !== undefined && (!Number.isInteger(options.journalSize) || options.journalSize < 0 || options.journalSize > 100_000)) {
+    throw new ConfigError(`Invalid journalSize ${options.journalSize}: use an integer from 0 to 100000.`);
+  }
   const clock = Clock.fromSpec(options.clock ?? 'real');
   const fixtures = loadFixtures(options.fixtures);
   let ctx: MockContext;
@@ -57,6 +67,7 @@ export function createContext(options: MockOptions = {}): MockContext {
       ...(options.seed !== undefined ? { seed: options.seed } : {}),
       ...(options.adminToken ? { adminToken: options.adminToken } : {}),
       ...(options.journalSize !== undefined ? { journalSize: options.journalSize } : {}),
+      ...(options.sweepIntervalMs !== undefined ? { sweepIntervalMs: options.sweepIntervalMs } : {}),
       ...(options.onRequest ? { onRequest: options.onRequest } : {}),
       ...(options.webhooks ? { webhooks: checkWebhookUrls(options.webhooks) } : {}),
       ...(options.webhookTimeoutMs !== undefined ? { webhookTimeoutMs: options.webhookTimeoutMs } : {}),

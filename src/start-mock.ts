@@ -6,7 +6,8 @@ import { ConfigError } from './errors/api-error';
 import { keyEntry } from './http/admin/admin-routes';
 import { MockRequest, MockResponse } from './http/exchange';
 import { handleRequest } from './http/handle-request';
-import { createClientErrorHandler, createListener } from './http/node-listener';
+import { Traffic } from './http/traffic';
+import { createClientErrorHandler, createListener, requestTimeouts } from './http/node-listener';
 import { createContext, MockOptions } from './options';
 import { parseScenario, ScenarioName, ScenarioOptions } from './scenarios/scenarios';
 import { WebhookDelivery, WebhookEndpoint } from './schemas/resources';
@@ -49,12 +50,20 @@ export interface MockServer {
     retry(id: string): Promise<WebhookDelivery | undefined>;
   };
   setScenario(name: ScenarioName, options?: ScenarioOptions): void;
-  /** Back to the fixtures (store, keys, journal, faults); the clock and scenario stay. */
-  reset(): void;
+  /**
+   * Back to the fixtures (store, keys, journal, faults); the clock and scenario stay. Waits for the /v1 requests
+   * in flight to finish first (at once, synchronously, when there are none).
+   */
+  reset(): Promise<void>;
   /** Runs a request through the full pipeline without a socket: fast seeding and tests. */
   inject(request: InjectRequest): Promise<MockResponse>;
   /** Saves the store to the --state file (if one was given); returns its path. */
   saveState(): Promise<string | undefined>;
+  /**
+   * Stops for good, as SIGINT/SIGTERM do: stops accepting connections, lets the requests being answered finish
+   * (up to `drainMs`, default 5000), then saves the --state file (if any) and closes. Resolves with the saved path.
+   */
+  shutdown(options?: { drainMs?: number }): Promise<string | undefined>;
   close(): Promise<void>;
   /** The instance's internals, for advanced embedding and tests. */
   readonly context: MockContext;
@@ -72,14 +81,19 @@ export interface MockServer {
  */
 export async function startMock(options: MockOptions = {}): Promise<MockServer> {
   const ctx = createContext(options);
-  const server = createServer(createListener(ctx));
-  server.on('clientError', createClientErrorHandler(ctx));
+  const traffic = new Traffic();
+  const server = createServer(requestTimeouts(options.bodyTimeoutMs), createListener(ctx, traffic));
+  server.on('clientError', createClientErrorHandler(ctx, options.bodyTimeoutMs));
   server.keepAliveTimeout = 60_000;
   const host = options.host ?? '127.0.0.1';
   const port = await listen(server, options.port ?? 4010, host);
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   ctx.baseUrl = url;
   const saveState = async (): Promise<string | undefined> => (ctx.saveState ? ctx.saveState() : undefined);
+  const closeAll = (): Promise<void> => {
+    ctx.close();
+    return close(server);
+  };
 
   return {
     url,
@@ -100,13 +114,22 @@ export async function startMock(options: MockOptions = {}): Promise<MockServer> 
       retry: (id) => ctx.webhooks.retry(id),
     },
     setScenario: (name, scenarioOptions) => ctx.setScenario(parseScenario(name, scenarioOptions)),
-    reset: () => ctx.reset(),
+    reset: () => ctx.inFlight.replace(null, () => ctx.reset()),
     inject: (request) => handleRequest(ctx, toMockRequest(request)),
     saveState,
-    close: () => {
-      ctx.close();
-      return close(server);
+    shutdown: async ({ drainMs = DEFAULT_DRAIN_MS } = {}) => {
+      traffic.closing = true;
+      // Stops accepting and closes idle keep-alive connections; busy ones close after their answer.
+      server.close();
+      await traffic.idle(drainMs);
+      traffic.stopped = true;
+      try {
+        return await saveState();
+      } finally {
+        await closeAll();
+      }
     },
+    close: closeAll,
     context: ctx,
   };
 }
@@ -134,6 +157,9 @@ function listen(server: Server, port: number, host: string): Promise<number> {
     server.listen(port, host, () => resolve((server.address() as AddressInfo).port));
   });
 }
+
+/** How long a shutdown waits for requests being answered before it saves anyway. */
+const DEFAULT_DRAIN_MS = 5000;
 
 function close(server: Server): Promise<void> {
   return new Promise((resolve) => {

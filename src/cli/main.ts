@@ -38,6 +38,7 @@ interface ServeOptions {
   state?: string;
   adminToken?: string;
   webhook: string[];
+  journal: number;
 }
 
 const integer = (name: string, min: number, max: number) => (value: string) => {
@@ -67,6 +68,7 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<{ exi
     .addOption(new Option('--state <file>', 'load the store from this file if it exists; save it on SIGINT/SIGTERM and POST /_mock/state/save (default: none)').env('PAYMENTS_MOCK_STATE'))
     .addOption(new Option('--webhook <url>', 'deliver every event of the first workspace (test mode) to this URL; repeatable').default([]).argParser((url: string, previous: string[]) => [...previous, url]))
     .addOption(new Option('--admin-token <token>', 'require Authorization: Bearer <token> on /_mock/* except GET /_mock/health (default: none)').env('PAYMENTS_MOCK_ADMIN_TOKEN'))
+    .addOption(new Option('--journal <n>', 'how many /v1 requests GET /_mock/requests keeps (bodies cut at 16 KiB); 0 = none').default(1000).env('PAYMENTS_MOCK_JOURNAL').argParser(integer('--journal', 0, 100_000)))
     .action(async (options: ServeOptions) => {
       result = { exitCode: 0, mock: await serve(options, io, chalk) };
     });
@@ -113,6 +115,7 @@ async function serve(options: ServeOptions, io: CliIO, chalk: Palette): Promise<
     ...(options.state ? { state: options.state } : {}),
     ...(options.adminToken ? { adminToken: options.adminToken } : {}),
     ...(options.webhook.length ? { webhooks: options.webhook } : {}),
+    journalSize: options.journal,
     ...(log !== 'off' ? { onRequest: (line) => io.stdout(`${formatRequestLine(line, log, new Date(), chalk)}\n`) } : {}),
   });
   io.stdout(`payments-mock listening on ${mock.url}\n`);

@@ -19,3 +19,9 @@ export function expireIdempotency(partition: Partition, now: number): void {
     if (record.response) partition.idempotency.delete(key);
   }
 }
+
+/** SHA-256 in hex. node:crypto is required on first use: servers that never see an Idempotency-Key skip it. */
+export function digest(text: string): string {
+  const { createHash } = require('node:crypto') as typeof import('node:crypto');
+  return createHash('sha256').update(text).digest('hex');
+}

@@ -125,6 +125,11 @@ export const ERROR_CATALOG = {
     meaning: 'The body could not be parsed as JSON or as a form.',
     fix: 'Send valid JSON with `Content-Type: application/json`, or a form body with `application/x-www-form-urlencoded`.',
   },
+  request_timeout: {
+    status: 408, type: 'invalid_request_error',
+    meaning: 'The request (headers and body) was not received within 30 seconds.',
+    fix: 'Send the whole request at once; check for a client or proxy that stalls while uploading.',
+  },
   request_header_too_large: {
     status: 431, type: 'invalid_request_error',
     meaning: 'The request headers are larger than the server accepts (16 KiB).', fix: 'Send smaller headers (cookies, long custom headers).',

@@ -19,12 +19,13 @@ export async function handleRequest(ctx: MockContext, req: MockRequest): Promise
   const queryAt = req.url.indexOf('?');
   const path = queryAt === -1 ? req.url : req.url.slice(0, queryAt);
   const query = queryAt === -1 ? '' : req.url.slice(queryAt + 1);
-  const requestId = makeId(ctx.random, 'req');
 
   if (req.method === 'OPTIONS') return { status: 204, headers: { ...PREFLIGHT_HEADERS }, body: '' };
 
   let response: MockResponse;
   if (path.startsWith('/v1/') || path === '/v1') {
+    // Only /v1 requests draw request ids, from their own stream: admin calls and docs never shift them.
+    const requestId = makeId(ctx.streams.requestIds, 'req');
     const outcome = await handleV1(ctx, req, path, query, requestId);
     response = outcome.response;
     const duration = performance.now() - started;

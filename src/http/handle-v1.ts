@@ -39,6 +39,7 @@ export async function handleV1(ctx: MockContext, req: MockRequest, path: string,
   const headers: Record<string, string> = { 'Request-Id': requestId, 'Service-Version': LATEST_VERSION };
   const outcome: V1Outcome = { response: undefined as unknown as MockResponse, key: undefined, idempotencyKey: null, replayed: false, params: undefined };
   let claim: { partition: Partition; key: string; record: IdempotencyRecord } | undefined;
+  let entered: string | undefined;
   try {
     const { route, params: pathParams } = router.match(req.method, path);
     const scenario = requestScenario(ctx, req.headers['mock-scenario']);
@@ -49,6 +50,13 @@ export async function handleV1(ctx: MockContext, req: MockRequest, path: string,
     outcome.key = key;
     const workspace = ctx.store.workspaces.get(key.workspace);
     if (!workspace) throw new ApiError('invalid_api_key', `Invalid API key provided: ${maskKey(key.key)} (its workspace was deleted).`);
+    const replacing = ctx.inFlight.pending(workspace.id);
+    if (replacing) {
+      // A reset, import or deletion of this workspace is waiting: start over once it is done, on the new state.
+      await replacing;
+      return handleV1(ctx, req, path, query, requestId);
+    }
+    ctx.inFlight.enter((entered = workspace.id));
     const version = requestVersion(req.headers['service-version'], workspace);
     headers['Service-Version'] = version;
     if (scenario.scenario === 'rate-limited') {
@@ -65,7 +73,7 @@ export async function handleV1(ctx: MockContext, req: MockRequest, path: string,
     if (idempotencyKey !== undefined) {
       checkIdempotencyKey(idempotencyKey);
       outcome.idempotencyKey = idempotencyKey;
-      const claimed = claimIdempotencyKey(partition, idempotencyKey, { method: req.method, path, fingerprint: `${key.kind}:${fingerprint(params)}` }, now);
+      const claimed = claimIdempotencyKey(partition, idempotencyKey, { method: req.method, path, fingerprint: fingerprint(key.kind, params) }, now);
       if ('replay' in claimed) {
         outcome.replayed = true;
         outcome.response = { status: claimed.replay.status, headers: { ...headers, 'Service-Version': claimed.replay.version, 'Content-Type': 'application/json; charset=utf-8', 'Idempotent-Replayed': 'true' }, body: savedBody(claimed.replay) };
@@ -103,6 +111,8 @@ export async function handleV1(ctx: MockContext, req: MockRequest, path: string,
     release(claim);
     outcome.response = errorResponse(error, docsBase(ctx.baseUrl, req.headers.host), headers);
     return outcome;
+  } finally {
+    if (entered !== undefined) ctx.inFlight.leave(entered);
   }
 }
 

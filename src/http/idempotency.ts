@@ -1,13 +1,22 @@
 import { ApiError } from '../errors/api-error';
-import { isLive, MAX_IDEMPOTENCY_KEY_LENGTH } from '../domain/idempotency';
+import { digest, isLive, MAX_IDEMPOTENCY_KEY_LENGTH } from '../domain/idempotency';
 import { IdempotencyRecord, Partition } from '../store/store';
 
-/** Stable JSON: the same parameters in another order give the same fingerprint. */
-export function fingerprint(value: unknown): string {
+/** Stable JSON: the same parameters in another order give the same text. */
+export function canonicalJson(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) return `[${value.map(fingerprint).join(',')}]`;
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   const keys = Object.keys(value).sort();
-  return `{${keys.map((key) => `${JSON.stringify(key)}:${fingerprint((value as Record<string, unknown>)[key])}`).join(',')}}`;
+  return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`).join(',')}}`;
+}
+
+/**
+ * What an idempotency record keeps of the parameters: a SHA-256 digest of their canonical JSON, so card numbers
+ * and CVCs sent with an Idempotency-Key are never stored (nor exported to state files), yet a retry with other
+ * parameters is still told apart.
+ */
+export function fingerprint(keyKind: string, params: unknown): string {
+  return digest(`${keyKind}:${canonicalJson(params)}`);
 }
 
 export function checkIdempotencyKey(key: string): void {
@@ -25,7 +34,9 @@ export type Claim = { replay: NonNullable<IdempotencyRecord['response']> } | { r
  */
 export function claimIdempotencyKey(partition: Partition, key: string, request: Omit<IdempotencyRecord, 'created' | 'response'>, now: number): Claim {
   const existing = partition.idempotency.get(key);
-  if (existing && isLive(existing, now)) {
+  // A request still running holds its key whatever the clock says: moving the clock past 24h while it runs
+  // must not let a duplicate start a second execution.
+  if (existing && (!existing.response || isLive(existing, now))) {
     if (existing.method !== request.method || existing.path !== request.path || existing.fingerprint !== request.fingerprint) {
       const what = existing.path !== request.path || existing.method !== request.method ? `${existing.method} ${existing.path}` : 'other parameters';
       throw new ApiError('idempotency_key_mismatch', `Keys for idempotent requests can only be used with the same parameters they were first used with. This key was used with ${what}; use a new key for a different request.`);

@@ -3,7 +3,7 @@ import { parseBody } from './body';
 import { parseForm } from './form';
 import { MockRequest, MockResponse } from './exchange';
 import { KeyRecord } from '../store/store';
-import { JournalDetails } from '../store/journal';
+import { JOURNAL_BODY_LIMIT, JournalDetails } from '../store/journal';
 
 /** 12 to 19 digits, optionally split by spaces or dashes, standing alone: what a card number looks like. */
 const CARD_NUMBER = /(?<![0-9A-Za-z_+])\d(?:[ -]?\d){11,18}(?![0-9A-Za-z_])/g;
@@ -56,14 +56,32 @@ interface SentRequest {
  * no headers), because every entry outlives many requests and what it holds is copied into the old generation.
  */
 export function journalDetails(req: MockRequest, query: string, key: KeyRecord | undefined, params: unknown, response: MockResponse): () => JournalDetails {
-  const sent: SentRequest = { method: req.method, authorization: header(req.headers.authorization), contentType: header(req.headers['content-type']), body: req.body, query };
+  const truncated = req.body.length > JOURNAL_BODY_LIMIT;
+  const sent: SentRequest = { method: req.method, authorization: header(req.headers.authorization), contentType: header(req.headers['content-type']), body: keptBody(req.body), query };
   const { status, value } = response;
-  const text = value === undefined ? response.body : undefined;
+  const text = value === undefined ? capText(response.body) : undefined;
+  // Parameters only exist for a body that passed validation, which bounds their size; a cut body is never parsed.
+  const kept = truncated ? undefined : params;
   return () => ({
     key: key ? maskKey(key.key) : journalKey(sent.authorization),
-    request_body: journalRequestBody(params, sent),
+    request_body: truncated ? maskCards(sent.body.toString('utf8')) : journalRequestBody(kept, sent),
+    request_truncated: truncated,
     response_text: journalResponseText(status, text ?? JSON.stringify(value)),
   });
+}
+
+/**
+ * The bytes of a body the journal may hold for long: at most 16 KiB, and never a view into a larger buffer (a
+ * socket's read buffer is 64 KiB, which a 100-byte body would otherwise keep alive for as long as the entry).
+ */
+function keptBody(body: Buffer): Buffer {
+  if (body.length > JOURNAL_BODY_LIMIT) return Buffer.from(body.subarray(0, JOURNAL_BODY_LIMIT));
+  return body.buffer.byteLength > body.length + 1024 ? Buffer.from(body) : body;
+}
+
+/** A long answer text is cut to one byte over the limit: enough for the journal to show it as truncated. */
+function capText(text: string): string {
+  return text.length > JOURNAL_BODY_LIMIT ? text.slice(0, JOURNAL_BODY_LIMIT + 1) : text;
 }
 
 /** An error answer may quote what was sent ("Invalid card[number]: 4242 4242 …"): its card numbers are masked. */

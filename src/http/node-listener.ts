@@ -8,13 +8,14 @@ import { MAX_BODY_BYTES } from './body';
 import { CORS_HEADERS } from './cors';
 import { MockRequest, MockResponse } from './exchange';
 import { handleRequest } from './handle-request';
+import { Traffic } from './traffic';
 import { docsBase, errorResponse } from './respond';
 
 /**
  * A `node:http` request listener over the mock: reads the body (at most 1 MiB), runs `handleRequest`, writes
  * the answer. `startMock` serves with it directly; `createApp` mounts it in Express.
  */
-export function createListener(ctx: MockContext): (req: IncomingMessage, res: ServerResponse) => void {
+export function createListener(ctx: MockContext, traffic?: Traffic): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
     const declared = Number(req.headers['content-length'] ?? 0);
     if (declared > MAX_BODY_BYTES) return tooLarge(ctx, req, res);
@@ -33,9 +34,26 @@ export function createListener(ctx: MockContext): (req: IncomingMessage, res: Se
       if (res.headersSent || res.destroyed) return;
       const body = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
       const request: MockRequest = { method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body };
+      if (!traffic) {
+        handleRequest(ctx, request).then(
+          (response) => send(res, response),
+          (error: unknown) => send(res, errorResponse(error, docsBase(ctx.baseUrl, req.headers.host))),
+        );
+        return;
+      }
+      // Shutting down and drained: the state is being saved, so nothing more may be answered.
+      if (traffic.stopped) return void res.socket?.destroy();
+      traffic.start();
       handleRequest(ctx, request).then(
-        (response) => send(res, response),
-        (error: unknown) => send(res, errorResponse(error, docsBase(ctx.baseUrl, req.headers.host))),
+        (response) => {
+          if (traffic.closing) response.headers.Connection = 'close';
+          send(res, response);
+          traffic.finish();
+        },
+        (error: unknown) => {
+          send(res, errorResponse(error, docsBase(ctx.baseUrl, req.headers.host)));
+          traffic.finish();
+        },
       );
     });
     req.on('error', () => res.destroy());
@@ -58,7 +76,7 @@ function tooLarge(ctx: MockContext, req: IncomingMessage, res: ServerResponse): 
   // Every /v1 response carries Request-Id and Service-Version, even one refused before the pipeline ran.
   const url = req.url ?? '/';
   const v1 = url === '/v1' || url.startsWith('/v1/') || url.startsWith('/v1?');
-  const v1Headers: Record<string, string> = v1 ? { 'Request-Id': makeId(ctx.random, 'req'), 'Service-Version': LATEST_VERSION } : {};
+  const v1Headers: Record<string, string> = v1 ? { 'Request-Id': makeId(ctx.streams.requestIds, 'req'), 'Service-Version': LATEST_VERSION } : {};
   const response = errorResponse(error, docsBase(ctx.baseUrl, req.headers.host), { ...CORS_HEADERS, ...v1Headers, Connection: 'close' });
   send(res, response);
   // Stop reading the rest; the connection closes after the answer.
@@ -69,17 +87,40 @@ function tooLarge(ctx: MockContext, req: IncomingMessage, res: ServerResponse): 
  * Requests Node rejects before they reach the listener (oversized headers, a broken request line) are answered
  * with the same JSON error object, not Node's bare status line.
  */
-export function createClientErrorHandler(ctx: MockContext): (error: NodeJS.ErrnoException, socket: Duplex) => void {
+export function createClientErrorHandler(ctx: MockContext, bodyTimeoutMs = DEFAULT_BODY_TIMEOUT_MS): (error: NodeJS.ErrnoException, socket: Duplex) => void {
   return (error, socket) => {
     if (!socket.writable || error.code === 'ECONNRESET') {
       socket.destroy();
       return;
     }
-    const apiError = error.code === 'HPE_HEADER_OVERFLOW'
-      ? new ApiError('request_header_too_large', 'The request headers are larger than 16 KiB. Send smaller headers.')
-      : new ApiError('request_malformed', `The request is not valid HTTP/1.1 (${error.code ?? 'parse error'}). Check the client sending it.`);
+    const apiError = clientErrorOf(error, bodyTimeoutMs);
     const body = JSON.stringify(apiError.toBody(docsBase(ctx.baseUrl)));
-    const reason = apiError.status === 431 ? 'Request Header Fields Too Large' : 'Bad Request';
+    const reason = REASONS[apiError.status] ?? 'Bad Request';
     socket.end(`HTTP/1.1 ${apiError.status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  };
+}
+
+const REASONS: Record<number, string> = { 408: 'Request Timeout', 431: 'Request Header Fields Too Large' };
+
+function clientErrorOf(error: NodeJS.ErrnoException, bodyTimeoutMs: number): ApiError {
+  if (error.code === 'HPE_HEADER_OVERFLOW') return new ApiError('request_header_too_large', 'The request headers are larger than 16 KiB. Send smaller headers.');
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    return new ApiError('request_timeout', `The request was not received within ${bodyTimeoutMs / 1000} s. Send the whole request (headers and body) at once.`);
+  }
+  return new ApiError('request_malformed', `The request is not valid HTTP/1.1 (${error.code ?? 'parse error'}). Check the client sending it.`);
+}
+
+/** How long a client may take to send a whole request (headers and body) before it is answered 408. */
+export const DEFAULT_BODY_TIMEOUT_MS = 30_000;
+
+/**
+ * Server options that bound how long a request may take to arrive. Node checks every `connectionsCheckingInterval`,
+ * so that is kept to a quarter of the limit: a slow body is answered within 1.25× the limit.
+ */
+export function requestTimeouts(bodyTimeoutMs = DEFAULT_BODY_TIMEOUT_MS): { requestTimeout: number; headersTimeout: number; connectionsCheckingInterval: number } {
+  return {
+    requestTimeout: bodyTimeoutMs,
+    headersTimeout: Math.min(60_000, bodyTimeoutMs),
+    connectionsCheckingInterval: Math.max(10, Math.floor(bodyTimeoutMs / 4)),
   };
 }

@@ -60,16 +60,17 @@ export type FlakyFault = 'none' | 'before' | 'after-error' | 'after-drop';
  * The random choices scenarios make, from the instance's seeded source, so `--seed` repeats them.
  */
 export class ScenarioDice {
-  constructor(private readonly random: Random) {}
+  /** Two streams, so a slow scenario's latency draws never shift which requests a flaky one fails. */
+  constructor(private readonly faults: Random, private readonly latency: Random) {}
 
   flaky(rate: number): FlakyFault {
-    if (this.random.next() >= rate) return 'none';
-    const roll = this.random.next();
+    if (this.faults.next() >= rate) return 'none';
+    const roll = this.faults.next();
     if (roll < 0.5) return 'before';
     return roll < 0.75 ? 'after-error' : 'after-drop';
   }
 
   latencyMs(options: ScenarioOptions): number {
-    return options.latency_ms ?? this.random.int(300, 1500);
+    return options.latency_ms ?? this.latency.int(300, 1500);
   }
 }

@@ -3,9 +3,12 @@
  * `fixtures/schema.json` is this schema written out for editors (`"$schema": "./schema.json"`); a test keeps the
  * two identical.
  */
+/** The clock's range in Unix seconds (what a JavaScript Date can show): any time the server can reach loads. */
+const MAX_UNIX = 8_640_000_000_000;
+const unix = { type: 'integer', minimum: -MAX_UNIX, maximum: MAX_UNIX };
 const time = {
   description: 'Unix seconds, or a time relative to the clock at start such as "-35d", "-2h30m" or "+20h".',
-  anyOf: [{ type: 'integer', minimum: 0 }, { type: 'string', pattern: '^[+-]?(\\d+(\\.\\d+)?[smhdw])+$' }],
+  anyOf: [unix, { type: 'string', maxLength: 64, pattern: '^[+-]?(\\d+(\\.\\d+)?[smhdw])+$' }],
 };
 const id = (prefix: string) => ({ type: 'string', pattern: `^${prefix}_[0-9A-Za-z_]+$`, maxLength: 255 });
 const nullableString = (maxLength: number) => ({ type: ['string', 'null'], maxLength });
@@ -145,13 +148,14 @@ const idempotencyRecord = {
   description: 'A saved response for an Idempotency-Key (exported state only), so a retry after a restart replays it.',
   properties: {
     key: { type: 'string', minLength: 1, maxLength: 255 },
-    method: { type: 'string' },
-    path: { type: 'string' },
-    fingerprint: { type: 'string' },
-    created: { type: 'integer', minimum: 0 },
-    status: { type: 'integer' },
-    body: { type: 'string' },
-    version: { type: 'string' },
+    method: { const: 'POST', description: 'Only POST requests are idempotent.' },
+    path: { type: 'string', pattern: '^/v1/[\\x21-\\x7e]*$', maxLength: 2048 },
+    fingerprint: { type: 'string', description: 'SHA-256 (hex) of the request; any other text is digested on load.' },
+    created: unix,
+    // A replay sends these again as an HTTP status and a header: only what the server itself answers fits.
+    status: { type: 'integer', minimum: 200, maximum: 599 },
+    body: { type: 'string', description: 'The JSON text of the answer.' },
+    version: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'A known API version.' },
   },
 };
 

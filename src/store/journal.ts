@@ -10,18 +10,23 @@ export interface JournalEntry {
   duration_ms: number;
   request_body: unknown;
   response_body: unknown;
+  /** True when a body was longer than {@link JOURNAL_BODY_LIMIT}: it is then its first 16 KiB of text. */
+  truncated: boolean;
   created: number;
 }
 
+/** The most of each body (request and response) the journal keeps: 16 KiB, so 1,000 entries stay a few MB. */
+export const JOURNAL_BODY_LIMIT = 16 * 1024;
+
 /** The parts of an entry that take work to show safely (masking, parsing). */
-export type JournalDetails = Pick<JournalEntry, 'key' | 'request_body'> & { response_text: string };
+export type JournalDetails = Pick<JournalEntry, 'key' | 'request_body'> & { response_text: string; request_truncated: boolean };
 
 /**
  * What is kept per request: the cheap fields, and a function that works out the masked key, the masked body and
  * the response text when the journal is read. Requests far outnumber reads, so the per-request cost stays a few
  * field writes; masking happens only for what someone looks at.
  */
-export interface JournalRecord extends Omit<JournalEntry, 'key' | 'request_body' | 'response_body'> {
+export interface JournalRecord extends Omit<JournalEntry, 'key' | 'request_body' | 'response_body' | 'truncated'> {
   details: () => JournalDetails;
 }
 
@@ -62,8 +67,10 @@ export class Journal {
       if (filter.path && !entry.path.startsWith(filter.path)) continue;
       if (filter.status !== undefined && entry.status !== filter.status) continue;
       const { details, ...rest } = entry;
-      const { key, request_body, response_text } = details();
-      out.push({ ...rest, key, request_body, response_body: parseOrText(response_text) });
+      const { key, request_body, response_text, request_truncated } = details();
+      const request = capped(request_body);
+      const response = response_text.length > JOURNAL_BODY_LIMIT ? { body: response_text.slice(0, JOURNAL_BODY_LIMIT), cut: true } : { body: parseOrText(response_text), cut: false };
+      out.push({ ...rest, key, request_body: request.body, response_body: response.body, truncated: request_truncated || request.cut || response.cut });
     }
     return out;
   }
@@ -73,6 +80,14 @@ export class Journal {
     this.next = 0;
     this.count = 0;
   }
+}
+
+/** A parsed body whose JSON is over the limit is shown as the first 16 KiB of that JSON. */
+function capped(body: unknown): { body: unknown; cut: boolean } {
+  if (typeof body === 'string') return body.length > JOURNAL_BODY_LIMIT ? { body: body.slice(0, JOURNAL_BODY_LIMIT), cut: true } : { body, cut: false };
+  if (body === null || typeof body !== 'object') return { body, cut: false };
+  const text = JSON.stringify(body);
+  return text.length > JOURNAL_BODY_LIMIT ? { body: text.slice(0, JOURNAL_BODY_LIMIT), cut: true } : { body, cut: false };
 }
 
 function parseOrText(text: string): unknown {

@@ -15,7 +15,15 @@ export class Random {
       this.restore(seed);
       return;
     }
-    this.d = (seed ?? Math.floor(Math.random() * 2 ** 32)) | 0;
+    this.reseed(seed ?? Math.floor(Math.random() * 2 ** 32));
+  }
+
+  /** Starts over from a seed, as a new source with that seed would. */
+  reseed(seed: number): void {
+    this.a = 0x9e3779b9 | 0;
+    this.b = 0x243f6a88 | 0;
+    this.c = 0xb7e15162 | 0;
+    this.d = seed | 0;
     for (let i = 0; i < 15; i++) this.next();
   }
 

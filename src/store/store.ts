@@ -40,7 +40,7 @@ export function savedBody(response: SavedResponse): string {
 export interface IdempotencyRecord {
   method: string;
   path: string;
-  /** Canonical JSON of the parsed parameters: a retry must match it exactly. */
+  /** SHA-256 of the canonical JSON of the key kind and parameters: a retry must match it; card data is never kept. */
   fingerprint: string;
   created: number;
   /** Undefined while the first request is still executing. */

@@ -11,7 +11,7 @@ export const WEBHOOK_ENDPOINT_ROUTES: V1Route[] = [
     method: 'POST', path: '/v1/webhook_endpoints', operationId: 'createWebhookEndpoint', summary: 'Register a webhook endpoint',
     params: 'createWebhookEndpoint', permission: ['webhook_endpoints', 'write'], response: 'WebhookEndpoint', extension: true,
     handler: ({ ctx, scope, params }: Call<CreateEndpointParams>) => {
-      const endpoint = createEndpoint(scope, params, newSecret(ctx.random));
+      const endpoint = createEndpoint(scope, params, newSecret(ctx.streams.secrets));
       ctx.webhooks.sync();
       ctx.publishObject(scope, endpoint);
       return presentEndpoint(endpoint, true);

@@ -7,7 +7,7 @@ import { makeId, Random } from '../store/random';
 import { Store, Workspace } from '../store/store';
 import { enabledEventsProblem, MAX_ENDPOINTS, newSecret, urlProblem } from './endpoints';
 
-type At = (time: FixtureTime | undefined, fallback?: number) => number;
+type At = (time: FixtureTime | undefined, pointer: string, fallback?: number) => number;
 type Problem = (pointer: string, message: string) => void;
 
 /**
@@ -38,7 +38,7 @@ export function loadWebhookFixtures(store: Store, workspace: Workspace, fixture:
       api_version: e.api_version ?? null,
       description: e.description ?? null,
       metadata: copyMetadata(e.metadata),
-      created: at(e.created, workspace.created),
+      created: at(e.created, `${pointer}/created`, workspace.created),
       livemode: partition.livemode,
     };
     partition.webhookEndpoints.add(endpoint, store.nextSeq());

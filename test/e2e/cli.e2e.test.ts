@@ -125,7 +125,7 @@ describe('start-up', () => {
       const delivered = receiver.received[0]!;
       expect(new Stripe('sk_test_unused').webhooks.constructEvent(delivered.body, delivered.headers['service-signature'] as string, secret).type).toBe('customer.created');
       // Reset brings the endpoint back with the secret the banner printed.
-      run.mock!.reset();
+      await run.mock!.reset();
       expect(run.mock!.webhooks.endpoints().map((e) => [e.url, e.secret, e.enabled_events])).toEqual([[receiver.url, secret, ['*']]]);
       const json = await cli(['--port', '0', '--log', 'json', '--fixtures', 'none', '--webhook', receiver.url, '--webhook', `${receiver.url}/2`]);
       const banner = JSON.parse(json.stdout().trim().split('\n')[1]!);

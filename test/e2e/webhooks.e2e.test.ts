@@ -548,7 +548,7 @@ describe('endpoints and deliveries across reset, state and fixtures', () => {
     expect(new Webhook(secret).verify(r.received[0]!.body, r.received[0]!.headers as Record<string, string>)).toBeTruthy();
     const derived = mock.webhooks.endpoints().find((e) => e.livemode)!;
     expect(derived.secret).toMatch(/^whsec_/);
-    mock.reset();
+    await mock.reset();
     const after = mock.webhooks.endpoints();
     expect(after.map((e) => [e.id, e.secret])).toEqual([['we_fixed', secret], [derived.id, derived.secret]]);
   });

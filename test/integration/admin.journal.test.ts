@@ -10,7 +10,7 @@ async function journal(box: Sandbox, query = '') {
   return res.body.data as Array<Record<string, unknown>>;
 }
 
-const FIELDS = ['created', 'duration_ms', 'id', 'idempotency_key', 'key', 'method', 'path', 'replayed', 'request_body', 'response_body', 'status'];
+const FIELDS = ['created', 'duration_ms', 'id', 'idempotency_key', 'key', 'method', 'path', 'replayed', 'request_body', 'response_body', 'status', 'truncated'];
 
 describe('GET /_mock/requests', () => {
   it('lists /v1 requests newest first, each with every field of the contract', async () => {

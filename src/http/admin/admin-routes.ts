@@ -40,6 +40,9 @@ export function keyEntry(ctx: MockContext, record: KeyRecord) {
 }
 
 const KEY_KINDS: KeyKind[] = ['secret', 'publishable', 'restricted'];
+const MAX_WORKSPACE_NAME = 256;
+/** A longer grace is no test anyone needs, and a huge one would put the key's expiry beyond the clock's range. */
+const MAX_ROTATION_GRACE = 365 * 86400;
 
 export const ADMIN_ROUTES: AdminRoute[] = [
   {
@@ -48,9 +51,9 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   },
   {
     method: 'POST', path: '/_mock/reset', summary: 'Store, keys, journal and faults back to the fixtures',
-    handler: ({ ctx, body }) => {
+    handler: async ({ ctx, body }) => {
       onlyKeys(body, []);
-      ctx.reset();
+      await ctx.inFlight.replace(null, () => ctx.reset());
       return { status: 'ok' };
     },
   },
@@ -85,6 +88,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
       const expiresIn = body.expires_in ?? '24h';
       const grace = expiresIn === 'now' ? 0 : asParam('expires_in', () => parseDuration(expiresIn as string | number));
       if (grace < 0) throw new ApiError('parameter_invalid', 'Invalid expires_in: it cannot be negative. Use "now" to expire the old key at once.', { param: 'expires_in' });
+      if (grace > MAX_ROTATION_GRACE) throw new ApiError('parameter_invalid', `Invalid expires_in: at most 365 days (got ${String(expiresIn)}).`, { param: 'expires_in' });
       const now = ctx.clock.now();
       const fresh = rotateKey(ctx.store, old, now, grace);
       return { key: keyEntry(ctx, fresh), old_key_expires_at: old.expires_at };
@@ -159,8 +163,8 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   },
   {
     method: 'PUT', path: '/_mock/state', summary: 'Replace the store (validated like fixtures)',
-    handler: ({ ctx, body }) => {
-      importState(ctx, body);
+    handler: async ({ ctx, body }) => {
+      await importState(ctx, body);
       return { status: 'ok' };
     },
   },
@@ -181,15 +185,19 @@ export const ADMIN_ROUTES: AdminRoute[] = [
     handler: ({ ctx, body }) => {
       onlyKeys(body, ['name']);
       const name = optionalString(body, 'name');
+      // The same limit as fixtures and state files, so a workspace made here survives a save and a restart.
+      if (name !== undefined && name.length > MAX_WORKSPACE_NAME) throw new ApiError('parameter_invalid', `Invalid name: at most ${MAX_WORKSPACE_NAME} characters (got ${name.length}).`, { param: 'name' });
       const { workspace, keys } = newWorkspace(ctx.store, { ...(name ? { name } : {}), now: ctx.clock.now() });
       return { workspace: workspace.id, account: workspace.account, name: workspace.name, keys: keys.map((record) => keyEntry(ctx, record)) };
     },
   },
   {
     method: 'DELETE', path: '/_mock/workspaces/:id', summary: 'Drop a workspace, its keys and its data',
-    handler: ({ ctx, path }) => {
-      if (!ctx.store.removeWorkspace(path.id as string)) throw new ApiError('resource_missing', `No such workspace: '${path.id}'.`, { param: 'id' });
-      return { status: 'ok', deleted: path.id };
+    handler: async ({ ctx, path }) => {
+      const id = path.id as string;
+      if (!ctx.store.workspaces.has(id)) throw new ApiError('resource_missing', `No such workspace: '${id}'.`, { param: 'id' });
+      await ctx.inFlight.replace(id, () => ctx.store.removeWorkspace(id));
+      return { status: 'ok', deleted: id };
     },
   },
   {

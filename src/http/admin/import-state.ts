@@ -3,12 +3,15 @@ import { ApiError } from '../../errors/api-error';
 import { FixtureDocument, FixtureError } from '../../fixtures/fixture-types';
 import { schemaProblems } from '../../fixtures/read-fixtures';
 
-/** Replaces the store with an exported state, checked like a fixture file; a bad document changes nothing. */
-export function importState(ctx: MockContext, body: unknown): void {
+/**
+ * Replaces the store with an exported state, checked like a fixture file; a bad document changes nothing. The
+ * store is replaced once the requests in flight have finished (they wrote to the store being replaced).
+ */
+export async function importState(ctx: MockContext, body: unknown): Promise<void> {
   const problems = schemaProblems('state', body);
   if (problems.length > 0) throw invalid(new FixtureError(problems));
   try {
-    ctx.loadState(body as FixtureDocument, 'state', false);
+    await ctx.inFlight.replace(null, () => ctx.loadState(body as FixtureDocument, 'state', false));
   } catch (error) {
     if (error instanceof FixtureError) throw invalid(error);
     throw error;

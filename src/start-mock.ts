@@ -6,7 +6,8 @@ import { ConfigError } from './errors/api-error';
 import { keyEntry } from './http/admin/admin-routes';
 import { MockRequest, MockResponse } from './http/exchange';
 import { handleRequest } from './http/handle-request';
-import { createClientErrorHandler, createListener } from './http/node-listener';
+import { MAX_BODY_BYTES } from './http/body';
+import { createClientErrorHandler, createListener, tooLargeResponse } from './http/node-listener';
 import { createContext, MockOptions } from './options';
 import { parseScenario, ScenarioName, ScenarioOptions } from './scenarios/scenarios';
 
@@ -82,7 +83,12 @@ export async function startMock(options: MockOptions = {}): Promise<MockServer> 
       ctx.scenario = parseScenario(name, scenarioOptions);
     },
     reset: () => ctx.reset(),
-    inject: (request) => handleRequest(ctx, toMockRequest(request)),
+    inject: (request) => {
+      const mockRequest = toMockRequest(request);
+      // The 1 MiB limit holds without a socket too.
+      if (mockRequest.body.length > MAX_BODY_BYTES) return Promise.resolve(tooLargeResponse(ctx, mockRequest.url, mockRequest.headers.host));
+      return handleRequest(ctx, mockRequest);
+    },
     saveState,
     close: () => close(server),
     context: ctx,

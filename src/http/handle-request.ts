@@ -44,7 +44,7 @@ export async function handleRequest(ctx: MockContext, req: MockRequest): Promise
     try {
       response = await handleOther(ctx, req, path, query);
     } catch (error) {
-      response = errorResponse(error, docsBase(ctx.baseUrl, req.headers.host));
+      response = errorResponse(error, docsBase(ctx.baseUrl, req.headers.host, req.origin));
     }
   }
   Object.assign(response.headers, CORS_HEADERS);
@@ -52,19 +52,19 @@ export async function handleRequest(ctx: MockContext, req: MockRequest): Promise
 }
 
 interface Page extends Routed {
-  answer: () => MockResponse;
+  answer: (base: string) => MockResponse;
 }
 
 const html = (body: string): MockResponse => ({ status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8' }, body });
 
 /** What is served outside /v1 and /_mock: the OpenAPI document and the errors page (wrong method: 405). */
 const pages = new Router<Page>([
-  { method: 'GET', path: '/openapi.json', answer: () => jsonResponse(200, openApiDocument()) },
+  { method: 'GET', path: '/openapi.json', answer: (base) => jsonResponse(200, openApiDocument(base)) },
   { method: 'GET', path: '/docs/errors', answer: () => html(errorsPage()) },
   { method: 'GET', path: '/docs/errors/', answer: () => html(errorsPage()) },
 ]);
 
 async function handleOther(ctx: MockContext, req: MockRequest, path: string, query: string): Promise<MockResponse> {
   if (path.startsWith('/_mock/') || path === '/_mock') return handleAdmin(ctx, req, path, query);
-  return pages.match(req.method, path).route.answer();
+  return pages.match(req.method, path).route.answer(docsBase(ctx.baseUrl, req.headers.host, req.origin));
 }

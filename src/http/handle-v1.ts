@@ -90,17 +90,17 @@ export async function handleV1(ctx: MockContext, req: MockRequest, path: string,
     const started = claim;
     claim = undefined;
     const run = { key, workspace, partition, version, now, requestId, idempotencyKey, params, pathParams, path, scenario };
-    const response = execute(ctx, route, run, headers, docsBase(ctx.baseUrl, req.headers.host));
+    const response = execute(ctx, route, run, headers, docsBase(ctx.baseUrl, req.headers.host, req.origin));
     if (started) started.record.response = response.value === undefined ? { status: response.status, version, body: response.body } : { status: response.status, version, value: response.value };
 
     const faultAfter = ctx.faults.take(req.method, path, 'after');
     if (faultAfter?.error === 'reset' || flaky === 'after-drop') outcome.response = { status: 0, headers, body: '', drop: true };
-    else if (faultAfter || flaky === 'after-error') outcome.response = errorResponse(injected(faultAfter?.error ?? 'api_error', 'after'), docsBase(ctx.baseUrl, req.headers.host), headers);
+    else if (faultAfter || flaky === 'after-error') outcome.response = errorResponse(injected(faultAfter?.error ?? 'api_error', 'after'), docsBase(ctx.baseUrl, req.headers.host, req.origin), headers);
     else outcome.response = response;
     return outcome;
   } catch (error) {
     release(claim);
-    outcome.response = errorResponse(error, docsBase(ctx.baseUrl, req.headers.host), headers);
+    outcome.response = errorResponse(error, docsBase(ctx.baseUrl, req.headers.host, req.origin), headers);
     return outcome;
   }
 }

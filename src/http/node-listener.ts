@@ -12,9 +12,10 @@ import { docsBase, errorResponse } from './respond';
 
 /**
  * A `node:http` request listener over the mock: reads the body (at most 1 MiB), runs `handleRequest`, writes
- * the answer. `startMock` serves with it directly; `createApp` mounts it in Express.
+ * the answer. `startMock` serves with it directly; `createApp` mounts it in Express and passes `originOf`, the
+ * address (mount path included) the client reached the mock at.
  */
-export function createListener(ctx: MockContext): (req: IncomingMessage, res: ServerResponse) => void {
+export function createListener(ctx: MockContext, originOf?: (req: IncomingMessage) => string): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
     const declared = Number(req.headers['content-length'] ?? 0);
     if (declared > MAX_BODY_BYTES) return tooLarge(ctx, req, res);
@@ -33,13 +34,19 @@ export function createListener(ctx: MockContext): (req: IncomingMessage, res: Se
       if (res.headersSent || res.destroyed) return;
       const body = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
       const request: MockRequest = { method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body };
-      handleRequest(ctx, request).then(
-        (response) => send(res, response),
-        (error: unknown) => send(res, errorResponse(error, docsBase(ctx.baseUrl, req.headers.host))),
-      );
+      if (originOf) request.origin = originOf(req);
+      respond(ctx, request, res);
     });
     req.on('error', () => res.destroy());
   };
+}
+
+/** Runs a read request through the mock and writes its answer. */
+export function respond(ctx: MockContext, request: MockRequest, res: ServerResponse): void {
+  handleRequest(ctx, request).then(
+    (response) => send(res, response),
+    (error: unknown) => send(res, errorResponse(error, docsBase(ctx.baseUrl, request.headers.host, request.origin))),
+  );
 }
 
 export function send(res: ServerResponse, response: MockResponse): void {
@@ -54,15 +61,22 @@ export function send(res: ServerResponse, response: MockResponse): void {
 }
 
 function tooLarge(ctx: MockContext, req: IncomingMessage, res: ServerResponse): void {
-  const error = new ApiError('request_too_large', `The request body is larger than ${MAX_BODY_BYTES} bytes (1 MiB). Send a smaller body.`);
-  // Every /v1 response carries Request-Id and Service-Version, even one refused before the pipeline ran.
-  const url = req.url ?? '/';
-  const v1 = url === '/v1' || url.startsWith('/v1/') || url.startsWith('/v1?');
-  const v1Headers: Record<string, string> = v1 ? { 'Request-Id': makeId(ctx.random, 'req'), 'Service-Version': LATEST_VERSION } : {};
-  const response = errorResponse(error, docsBase(ctx.baseUrl, req.headers.host), { ...CORS_HEADERS, ...v1Headers, Connection: 'close' });
+  const response = tooLargeResponse(ctx, req.url ?? '/', req.headers.host);
+  response.headers.Connection = 'close';
   send(res, response);
   // Stop reading the rest; the connection closes after the answer.
   req.resume();
+}
+
+/**
+ * The 413 for a body over 1 MiB, whichever way it came in (socket, an Express host's parsed body, inject()).
+ * Every /v1 response carries Request-Id and Service-Version, even one refused before the pipeline ran.
+ */
+export function tooLargeResponse(ctx: MockContext, url: string, host: string | string[] | undefined, origin?: string): MockResponse {
+  const error = new ApiError('request_too_large', `The request body is larger than ${MAX_BODY_BYTES} bytes (1 MiB). Send a smaller body.`);
+  const v1 = url === '/v1' || url.startsWith('/v1/') || url.startsWith('/v1?');
+  const v1Headers: Record<string, string> = v1 ? { 'Request-Id': makeId(ctx.random, 'req'), 'Service-Version': LATEST_VERSION } : {};
+  return errorResponse(error, docsBase(ctx.baseUrl, host, origin), { ...CORS_HEADERS, ...v1Headers });
 }
 
 /**

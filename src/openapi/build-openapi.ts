@@ -17,7 +17,12 @@ let cached: Json | undefined;
  * The OpenAPI 3.1 document, built from the route table and the same schemas that validate requests, so it
  * describes exactly what the server does.
  */
-export function openApiDocument(): Json {
+export function openApiDocument(serverUrl = 'http://127.0.0.1:4010'): Json {
+  // The document is built once; only the server URL follows where it is served (a port, a mount path).
+  return { ...buildOnce(), servers: [{ url: serverUrl, description: 'This payments-mock' }] };
+}
+
+function buildOnce(): Json {
   if (cached) return cached;
   const paths: Record<string, Json> = {};
   for (const route of V1_ROUTES) {

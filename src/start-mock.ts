@@ -3,7 +3,7 @@ import { AddressInfo } from 'node:net';
 import { ClockMode, ClockState } from './clock/clock';
 import { MockContext } from './context';
 import { ConfigError } from './errors/api-error';
-import { keyEntry } from './http/admin/admin-routes';
+import { keyEntry } from './routes/admin/keys';
 import { MockRequest, MockResponse } from './http/exchange';
 import { handleRequest } from './http/handle-request';
 import { MAX_BODY_BYTES } from './http/body';

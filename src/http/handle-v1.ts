@@ -12,7 +12,8 @@ import { parseQuery } from './form';
 import { claimIdempotencyKey, checkIdempotencyKey, fingerprint, releaseIdempotencyKey } from './idempotency';
 import { docsBase, errorResponse, jsonResponse } from './respond';
 import { Router } from './router';
-import { V1_ROUTES, V1Route } from './v1-routes';
+import { V1_ROUTES } from '../routes';
+import type { ApiRoute as V1Route } from '../routes';
 import { validateParams } from './validate';
 import { requestVersion } from './versions-header';
 

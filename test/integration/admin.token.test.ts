@@ -1,4 +1,4 @@
-import { ADMIN_ROUTES } from '../../src/http/admin/admin-routes';
+import { ADMIN_ROUTES } from '../../src/routes';
 import { expectError } from '../helpers/schemas';
 import { sandbox } from '../helpers/sandbox';
 

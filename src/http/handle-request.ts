@@ -39,7 +39,10 @@ export async function handleRequest(ctx: MockContext, req: MockRequest): Promise
       created: ctx.clock.now(),
       details: journalDetails(req, query, outcome.key, outcome.params, response),
     });
-    ctx.onRequest?.({ method: req.method, path, status: response.status, duration_ms: duration, key_kind: outcome.key?.kind ?? null, replayed: outcome.replayed, request_id: requestId });
+    if (ctx.onRequest) {
+      const error_code = response.status >= 400 ? errorCodeOf(response) : null;
+      ctx.onRequest({ method: req.method, path, status: response.status, error_code, duration_ms: duration, key_kind: outcome.key?.kind ?? null, replayed: outcome.replayed, request_id: requestId });
+    }
   } else {
     try {
       response = await handleOther(ctx, req, path, query);
@@ -49,6 +52,20 @@ export async function handleRequest(ctx: MockContext, req: MockRequest): Promise
   }
   Object.assign(response.headers, CORS_HEADERS);
   return response;
+}
+
+/** The `error.code` of an error answer, for the log line (a replayed answer has only its text). */
+function errorCodeOf(response: MockResponse): string | null {
+  let body = response.value;
+  if (body === undefined) {
+    try {
+      body = JSON.parse(response.body);
+    } catch {
+      return null;
+    }
+  }
+  const code = (body as { error?: { code?: unknown } } | null)?.error?.code;
+  return typeof code === 'string' ? code : null;
 }
 
 interface Page extends Routed {

@@ -3,7 +3,7 @@ import { MockContext } from '../context';
 import { allows, authenticate, maskKey } from '../domain/keys';
 import { LATEST_VERSION, renderForVersion } from '../domain/versions';
 import { ApiError } from '../errors/api-error';
-import { ErrorCode } from '../errors/catalog';
+import { ERROR_CATALOG, ErrorCode } from '../errors/catalog';
 import { parseScenario, Scenario } from '../scenarios/scenarios';
 import { IdempotencyRecord, KeyRecord, Partition, savedBody, Workspace } from '../store/store';
 import { parseBody } from './body';
@@ -177,7 +177,9 @@ function requestScenario(ctx: MockContext, header: string | string[] | undefined
 
 function injected(code: ErrorCode, phase: 'before' | 'after'): ApiError {
   const note = phase === 'before' ? 'nothing was executed' : 'the request was executed; retry with the same Idempotency-Key to get its result';
-  return new ApiError(code, `Injected fault (${phase}): ${note}.`);
+  // An injected 429 looks like a real one, so client retry logic that reads Retry-After can be tested with it.
+  const headers = ERROR_CATALOG[code].status === 429 ? { headers: { 'Retry-After': '1' } } : {};
+  return new ApiError(code, `Injected fault (${phase}): ${note}.`, headers);
 }
 
 function release(claim: { partition: Partition; key: string; record: IdempotencyRecord } | undefined): void {

@@ -35,7 +35,7 @@ function response(status: number, withV1Headers: boolean): Json {
           headers: {
             'Request-Id': { $ref: '#/components/headers/RequestId' },
             'Service-Version': { $ref: '#/components/headers/ServiceVersion' },
-            ...(status === 429 || status === 503 ? { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } } : {}),
+            ...(status === 429 ? { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } } : {}),
           },
         }
       : {}),

@@ -28,6 +28,8 @@ export interface RequestLogLine {
   method: string;
   path: string;
   status: number;
+  /** The error code of an error answer (`card_declined`), else null. */
+  error_code: string | null;
   duration_ms: number;
   key_kind: string | null;
   replayed: boolean;

@@ -11,6 +11,7 @@ export { createApp } from './create-app';
 export type { MockOptions } from './options';
 export { createContext } from './options';
 export { createAppFromContext } from './http/create-app';
+export type { MockApp } from './http/create-app';
 export type { MockRequest, MockResponse } from './http/exchange';
 export type { ClockMode, ClockState } from './clock/clock';
 export type { ScenarioName, ScenarioOptions } from './scenarios/scenarios';

@@ -6,7 +6,8 @@ import { NamedDocument, readFixtures, schemaProblems } from './fixtures/read-fix
 import { exportState } from './fixtures/export-state';
 import { readStateFile, writeStateFile } from './fixtures/state-file';
 import { ScenarioName, ScenarioOptions } from './scenarios/scenarios';
-import { join } from 'node:path';
+import { accessSync, constants, existsSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { urlProblem } from './webhooks/endpoints';
 
 /** The bundled fixtures, used when no --fixtures is given. */
@@ -55,7 +56,8 @@ export function createContext(options: MockOptions = {}): MockContext {
   if (options.journalSize !== undefined && (!Number.isInteger(options.journalSize) || options.journalSize < 0 || options.journalSize > 100_000)) {
     throw new ConfigError(`Invalid journalSize ${options.journalSize}: use an integer from 0 to 100000.`);
   }
-  const clock = Clock.fromSpec(options.clock ?? 'real');
+  const clock = readClock(options.clock ?? 'real');
+  if (options.state) checkStatePath(options.state);
   const fixtures = loadFixtures(options.fixtures);
   let ctx: MockContext;
   try {
@@ -94,6 +96,39 @@ function checkWebhookUrls(urls: string[]): string[] {
     if (problem) throw new ConfigError(`Invalid --webhook: ${problem}`);
   }
   return urls;
+}
+
+/** The clock option; its mistakes name the flag that sets it, so a CLI user knows what to fix. */
+function readClock(spec: string): Clock {
+  try {
+    return Clock.fromSpec(spec);
+  } catch (error) {
+    const message = (error as Error).message;
+    const own = `Invalid clock "${spec}"`;
+    const detail = message.startsWith(own) ? message.slice(own.length + 1).trim() : `${message.charAt(0).toLowerCase()}${message.slice(1)}`;
+    throw new ConfigError(`Invalid --clock "${spec}": ${detail}`);
+  }
+}
+
+/**
+ * A --state file is written at shutdown; a path that can never be written (a missing folder, a folder where the
+ * file should be, no permission) must fail now, not after a whole session's work.
+ */
+function checkStatePath(path: string): void {
+  const folder = dirname(resolve(path));
+  let stats;
+  try {
+    stats = statSync(folder);
+  } catch {
+    throw new ConfigError(`Invalid --state ${path}: the folder ${folder} does not exist. Create it, or pick another path.`);
+  }
+  if (!stats.isDirectory()) throw new ConfigError(`Invalid --state ${path}: ${folder} is not a folder.`);
+  if (existsSync(path) && statSync(path).isDirectory()) throw new ConfigError(`Invalid --state ${path}: it is a folder; give a file path such as ${join(path, 'state.json')}.`);
+  try {
+    accessSync(folder, constants.W_OK);
+  } catch {
+    throw new ConfigError(`Invalid --state ${path}: the folder ${folder} is not writable, so the state could not be saved. Pick another path.`);
+  }
 }
 
 function loadFixtures(fixtures: string | FixtureDocument | undefined): NamedDocument[] {

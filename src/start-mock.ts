@@ -3,11 +3,12 @@ import { AddressInfo } from 'node:net';
 import { ClockMode, ClockState } from './clock/clock';
 import { MockContext } from './context';
 import { ConfigError } from './errors/api-error';
-import { keyEntry } from './http/admin/admin-routes';
+import { keyEntry } from './routes/admin/keys';
 import { MockRequest, MockResponse } from './http/exchange';
 import { handleRequest } from './http/handle-request';
 import { Traffic } from './http/traffic';
-import { createClientErrorHandler, createListener, requestTimeouts } from './http/node-listener';
+import { MAX_BODY_BYTES } from './http/body';
+import { createClientErrorHandler, createListener, requestTimeouts, tooLargeResponse } from './http/node-listener';
 import { createContext, MockOptions } from './options';
 import { parseScenario, ScenarioName, ScenarioOptions } from './scenarios/scenarios';
 import { WebhookDelivery, WebhookEndpoint } from './schemas/resources';
@@ -82,7 +83,7 @@ export interface MockServer {
 export async function startMock(options: MockOptions = {}): Promise<MockServer> {
   const ctx = createContext(options);
   const traffic = new Traffic();
-  const server = createServer(requestTimeouts(options.bodyTimeoutMs), createListener(ctx, traffic));
+  const server = createServer(requestTimeouts(options.bodyTimeoutMs), createListener(ctx, { traffic }));
   server.on('clientError', createClientErrorHandler(ctx, options.bodyTimeoutMs));
   server.keepAliveTimeout = 60_000;
   const host = options.host ?? '127.0.0.1';
@@ -115,7 +116,12 @@ export async function startMock(options: MockOptions = {}): Promise<MockServer> 
     },
     setScenario: (name, scenarioOptions) => ctx.setScenario(parseScenario(name, scenarioOptions)),
     reset: () => ctx.inFlight.replace(null, () => ctx.reset()),
-    inject: (request) => handleRequest(ctx, toMockRequest(request)),
+    inject: (request) => {
+      const mockRequest = toMockRequest(request);
+      // The 1 MiB limit holds without a socket too.
+      if (mockRequest.body.length > MAX_BODY_BYTES) return Promise.resolve(tooLargeResponse(ctx, mockRequest.url, mockRequest.headers.host));
+      return handleRequest(ctx, mockRequest);
+    },
     saveState,
     shutdown: async ({ drainMs = DEFAULT_DRAIN_MS } = {}) => {
       traffic.closing = true;

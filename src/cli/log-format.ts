@@ -11,7 +11,7 @@ export function formatRequestLine(line: RequestLogLine, format: Exclude<LogForma
     chalk.dim(now.toISOString().slice(11, 23)),
     chalk.bold(line.method.padEnd(6)),
     line.path,
-    status(line.status === 0 ? 'dropped' : String(line.status)),
+    status(line.status === 0 ? 'dropped' : line.error_code ? `${line.status} ${line.error_code}` : String(line.status)),
     chalk.dim(`${line.duration_ms.toFixed(1)}ms`),
     chalk.cyan(line.key_kind ?? '-'),
   ];

@@ -119,7 +119,8 @@ async function serve(options: ServeOptions, io: CliIO, chalk: Palette): Promise<
     ...(log !== 'off' ? { onRequest: (line) => io.stdout(`${formatRequestLine(line, log, new Date(), chalk)}\n`) } : {}),
   });
   io.stdout(`payments-mock listening on ${mock.url}\n`);
-  io.stdout(`${banner(mock, log, chalk)}\n`);
+  // --log off is for parents that read the port: the listening line is all they get.
+  if (log !== 'off') io.stdout(`${banner(mock, log, chalk)}\n`);
   return mock;
 }
 

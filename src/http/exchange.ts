@@ -10,6 +10,11 @@ export interface MockRequest {
   url: string;
   headers: IncomingHttpHeaders;
   body: Buffer;
+  /**
+   * Where the client reached the mock when an Express host app mounts it (`https://host/sub-path`): error
+   * `doc_url`s and the OpenAPI server URL point there. Unset when the mock serves on its own.
+   */
+  origin?: string;
 }
 
 export interface MockResponse {

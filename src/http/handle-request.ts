@@ -40,32 +40,49 @@ export async function handleRequest(ctx: MockContext, req: MockRequest): Promise
       created: ctx.clock.now(),
       details: journalDetails(req, query, outcome.key, outcome.params, response),
     });
-    ctx.onRequest?.({ method: req.method, path, status: response.status, duration_ms: duration, key_kind: outcome.key?.kind ?? null, replayed: outcome.replayed, request_id: requestId });
+    if (ctx.onRequest) {
+      const error_code = response.status >= 400 ? errorCodeOf(response) : null;
+      ctx.onRequest({ method: req.method, path, status: response.status, error_code, duration_ms: duration, key_kind: outcome.key?.kind ?? null, replayed: outcome.replayed, request_id: requestId });
+    }
   } else {
     try {
       response = await handleOther(ctx, req, path, query);
     } catch (error) {
-      response = errorResponse(error, docsBase(ctx.baseUrl, req.headers.host));
+      response = errorResponse(error, docsBase(ctx.baseUrl, req.headers.host, req.origin));
     }
   }
   Object.assign(response.headers, CORS_HEADERS);
   return response;
 }
 
+/** The `error.code` of an error answer, for the log line (a replayed answer has only its text). */
+function errorCodeOf(response: MockResponse): string | null {
+  let body = response.value;
+  if (body === undefined) {
+    try {
+      body = JSON.parse(response.body);
+    } catch {
+      return null;
+    }
+  }
+  const code = (body as { error?: { code?: unknown } } | null)?.error?.code;
+  return typeof code === 'string' ? code : null;
+}
+
 interface Page extends Routed {
-  answer: () => MockResponse;
+  answer: (base: string) => MockResponse;
 }
 
 const html = (body: string): MockResponse => ({ status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8' }, body });
 
 /** What is served outside /v1 and /_mock: the OpenAPI document and the errors page (wrong method: 405). */
 const pages = new Router<Page>([
-  { method: 'GET', path: '/openapi.json', answer: () => jsonResponse(200, openApiDocument()) },
+  { method: 'GET', path: '/openapi.json', answer: (base) => jsonResponse(200, openApiDocument(base)) },
   { method: 'GET', path: '/docs/errors', answer: () => html(errorsPage()) },
   { method: 'GET', path: '/docs/errors/', answer: () => html(errorsPage()) },
 ]);
 
 async function handleOther(ctx: MockContext, req: MockRequest, path: string, query: string): Promise<MockResponse> {
   if (path.startsWith('/_mock/') || path === '/_mock') return handleAdmin(ctx, req, path, query);
-  return pages.match(req.method, path).route.answer();
+  return pages.match(req.method, path).route.answer(docsBase(ctx.baseUrl, req.headers.host, req.origin));
 }

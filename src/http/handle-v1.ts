@@ -3,7 +3,7 @@ import { MockContext } from '../context';
 import { allows, authenticate, maskKey } from '../domain/keys';
 import { LATEST_VERSION, renderForVersion } from '../domain/versions';
 import { ApiError } from '../errors/api-error';
-import { ErrorCode } from '../errors/catalog';
+import { ERROR_CATALOG, ErrorCode } from '../errors/catalog';
 import { parseScenario, Scenario } from '../scenarios/scenarios';
 import { IdempotencyRecord, KeyRecord, Partition, savedBody, Workspace } from '../store/store';
 import { parseBody } from './body';
@@ -12,12 +12,12 @@ import { parseQuery } from './form';
 import { claimIdempotencyKey, checkIdempotencyKey, fingerprint, releaseIdempotencyKey } from './idempotency';
 import { docsBase, errorResponse, jsonResponse } from './respond';
 import { Router } from './router';
-import { API_ROUTES } from './routes';
-import { V1Route } from './v1-routes';
+import { V1_ROUTES } from '../routes';
+import type { ApiRoute as V1Route } from '../routes';
 import { validateParams } from './validate';
 import { requestVersion } from './versions-header';
 
-const router = new Router<V1Route>(API_ROUTES);
+const router = new Router<V1Route>(V1_ROUTES);
 const DEFAULT_RATE_LIMIT = 25;
 const DEFAULT_FLAKY_RATE = 0.1;
 
@@ -99,17 +99,17 @@ export async function handleV1(ctx: MockContext, req: MockRequest, path: string,
     const started = claim;
     claim = undefined;
     const run = { key, workspace, partition, version, now, requestId, idempotencyKey, params, pathParams, path, scenario };
-    const response = execute(ctx, route, run, headers, docsBase(ctx.baseUrl, req.headers.host));
+    const response = execute(ctx, route, run, headers, docsBase(ctx.baseUrl, req.headers.host, req.origin));
     if (started) started.record.response = response.value === undefined ? { status: response.status, version, body: response.body } : { status: response.status, version, value: response.value };
 
     const faultAfter = ctx.faults.take(req.method, path, 'after');
     if (faultAfter?.error === 'reset' || flaky === 'after-drop') outcome.response = { status: 0, headers, body: '', drop: true };
-    else if (faultAfter || flaky === 'after-error') outcome.response = errorResponse(injected(faultAfter?.error ?? 'api_error', 'after'), docsBase(ctx.baseUrl, req.headers.host), headers);
+    else if (faultAfter || flaky === 'after-error') outcome.response = errorResponse(injected(faultAfter?.error ?? 'api_error', 'after'), docsBase(ctx.baseUrl, req.headers.host, req.origin), headers);
     else outcome.response = response;
     return outcome;
   } catch (error) {
     release(claim);
-    outcome.response = errorResponse(error, docsBase(ctx.baseUrl, req.headers.host), headers);
+    outcome.response = errorResponse(error, docsBase(ctx.baseUrl, req.headers.host, req.origin), headers);
     return outcome;
   } finally {
     if (entered !== undefined) ctx.inFlight.leave(entered);
@@ -188,7 +188,9 @@ function requestScenario(ctx: MockContext, header: string | string[] | undefined
 
 function injected(code: ErrorCode, phase: 'before' | 'after'): ApiError {
   const note = phase === 'before' ? 'nothing was executed' : 'the request was executed; retry with the same Idempotency-Key to get its result';
-  return new ApiError(code, `Injected fault (${phase}): ${note}.`);
+  // An injected 429 looks like a real one, so client retry logic that reads Retry-After can be tested with it.
+  const headers = ERROR_CATALOG[code].status === 429 ? { headers: { 'Retry-After': '1' } } : {};
+  return new ApiError(code, `Injected fault (${phase}): ${note}.`, headers);
 }
 
 function release(claim: { partition: Partition; key: string; record: IdempotencyRecord } | undefined): void {

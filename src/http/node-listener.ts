@@ -11,11 +11,18 @@ import { handleRequest } from './handle-request';
 import { Traffic } from './traffic';
 import { docsBase, errorResponse } from './respond';
 
+export interface ListenerOptions {
+  /** The requests being answered, for a shutdown that drains them (startMock). */
+  traffic?: Traffic;
+  /** The address (mount path included) the client reached the mock at (createApp inside a host app). */
+  originOf?: (req: IncomingMessage) => string;
+}
+
 /**
  * A `node:http` request listener over the mock: reads the body (at most 1 MiB), runs `handleRequest`, writes
  * the answer. `startMock` serves with it directly; `createApp` mounts it in Express.
  */
-export function createListener(ctx: MockContext, traffic?: Traffic): (req: IncomingMessage, res: ServerResponse) => void {
+export function createListener(ctx: MockContext, { traffic, originOf }: ListenerOptions = {}): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
     const declared = Number(req.headers['content-length'] ?? 0);
     if (declared > MAX_BODY_BYTES) return tooLarge(ctx, req, res);
@@ -34,30 +41,37 @@ export function createListener(ctx: MockContext, traffic?: Traffic): (req: Incom
       if (res.headersSent || res.destroyed) return;
       const body = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
       const request: MockRequest = { method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body };
-      if (!traffic) {
-        handleRequest(ctx, request).then(
-          (response) => send(res, response),
-          (error: unknown) => send(res, errorResponse(error, docsBase(ctx.baseUrl, req.headers.host))),
-        );
-        return;
-      }
-      // Shutting down and drained: the state is being saved, so nothing more may be answered.
-      if (traffic.stopped) return void res.socket?.destroy();
-      traffic.start();
-      handleRequest(ctx, request).then(
-        (response) => {
-          if (traffic.closing) response.headers.Connection = 'close';
-          send(res, response);
-          traffic.finish();
-        },
-        (error: unknown) => {
-          send(res, errorResponse(error, docsBase(ctx.baseUrl, req.headers.host)));
-          traffic.finish();
-        },
-      );
+      if (originOf) request.origin = originOf(req);
+      respond(ctx, request, res, traffic);
     });
     req.on('error', () => res.destroy());
   };
+}
+
+/** Runs a read request through the mock and writes its answer; with `traffic`, counted for a draining shutdown. */
+export function respond(ctx: MockContext, request: MockRequest, res: ServerResponse, traffic?: Traffic): void {
+  const failed = (error: unknown): MockResponse => errorResponse(error, docsBase(ctx.baseUrl, request.headers.host, request.origin));
+  if (!traffic) {
+    handleRequest(ctx, request).then(
+      (response) => send(res, response),
+      (error: unknown) => send(res, failed(error)),
+    );
+    return;
+  }
+  // Shutting down and drained: the state is being saved, so nothing more may be answered.
+  if (traffic.stopped) return void res.socket?.destroy();
+  traffic.start();
+  handleRequest(ctx, request).then(
+    (response) => {
+      if (traffic.closing) response.headers.Connection = 'close';
+      send(res, response);
+      traffic.finish();
+    },
+    (error: unknown) => {
+      send(res, failed(error));
+      traffic.finish();
+    },
+  );
 }
 
 export function send(res: ServerResponse, response: MockResponse): void {
@@ -72,15 +86,22 @@ export function send(res: ServerResponse, response: MockResponse): void {
 }
 
 function tooLarge(ctx: MockContext, req: IncomingMessage, res: ServerResponse): void {
-  const error = new ApiError('request_too_large', `The request body is larger than ${MAX_BODY_BYTES} bytes (1 MiB). Send a smaller body.`);
-  // Every /v1 response carries Request-Id and Service-Version, even one refused before the pipeline ran.
-  const url = req.url ?? '/';
-  const v1 = url === '/v1' || url.startsWith('/v1/') || url.startsWith('/v1?');
-  const v1Headers: Record<string, string> = v1 ? { 'Request-Id': makeId(ctx.streams.requestIds, 'req'), 'Service-Version': LATEST_VERSION } : {};
-  const response = errorResponse(error, docsBase(ctx.baseUrl, req.headers.host), { ...CORS_HEADERS, ...v1Headers, Connection: 'close' });
+  const response = tooLargeResponse(ctx, req.url ?? '/', req.headers.host);
+  response.headers.Connection = 'close';
   send(res, response);
   // Stop reading the rest; the connection closes after the answer.
   req.resume();
+}
+
+/**
+ * The 413 for a body over 1 MiB, whichever way it came in (socket, an Express host's parsed body, inject()).
+ * Every /v1 response carries Request-Id and Service-Version, even one refused before the pipeline ran.
+ */
+export function tooLargeResponse(ctx: MockContext, url: string, host: string | string[] | undefined, origin?: string): MockResponse {
+  const error = new ApiError('request_too_large', `The request body is larger than ${MAX_BODY_BYTES} bytes (1 MiB). Send a smaller body.`);
+  const v1 = url === '/v1' || url.startsWith('/v1/') || url.startsWith('/v1?');
+  const v1Headers: Record<string, string> = v1 ? { 'Request-Id': makeId(ctx.streams.requestIds, 'req'), 'Service-Version': LATEST_VERSION } : {};
+  return errorResponse(error, docsBase(ctx.baseUrl, host, origin), { ...CORS_HEADERS, ...v1Headers });
 }
 
 /**

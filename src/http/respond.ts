@@ -8,11 +8,11 @@ export function jsonResponse(status: number, body: unknown, headers: Record<stri
 }
 
 /**
- * Where `doc_url` links point: the address the server listens on, or, for an app embedded without listening,
- * the Host the client used.
+ * Where `doc_url` links (and the OpenAPI server URL) point: the address an embedding host app reached the mock
+ * at (its mount path included), else the address the server listens on, else the Host the client used.
  */
-export function docsBase(baseUrl: string | undefined, host?: string | string[]): string {
-  return baseUrl ?? `http://${(Array.isArray(host) ? host[0] : host) ?? '127.0.0.1'}`;
+export function docsBase(baseUrl: string | undefined, host?: string | string[], origin?: string): string {
+  return origin ?? baseUrl ?? `http://${(Array.isArray(host) ? host[0] : host) ?? '127.0.0.1'}`;
 }
 
 /** Turns anything thrown into the JSON error object; unknown exceptions become 500 api_error, never a stack. */

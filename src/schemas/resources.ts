@@ -178,6 +178,25 @@ export const paymentErrorSchema = closed({
   payment_method: nullable({ type: 'string' }),
 });
 
+/** The event types, grouped by the kind of object their snapshot holds. */
+export const EVENT_KINDS = [
+  { component: 'PaymentEvent', object: 'Payment', types: ['payment.created', 'payment.succeeded', 'payment.payment_failed', 'payment.requires_action', 'payment.refunded'] },
+  { component: 'RefundEvent', object: 'Refund', types: ['refund.created'] },
+  { component: 'CustomerEvent', object: 'Customer', types: ['customer.created'] },
+  { component: 'PaymentMethodEvent', object: 'PaymentMethod', types: ['payment_method.created'] },
+] as const;
+type EventComponent = (typeof EVENT_KINDS)[number]['component'];
+
+function eventSchema(object: string, types: readonly string[]) {
+  return closed({
+    ...base('evt', 'event'),
+    type: { enum: [...types] },
+    api_version: { type: 'string', description: 'The version data.object is rendered in.' },
+    data: closed({ object: { $ref: `#/components/schemas/${object}`, description: 'The object as it was at that moment.' } }),
+    request: closed({ id: nullable({ type: 'string' }), idempotency_key: nullable({ type: 'string' }) }),
+  });
+}
+
 /** Response schemas, by component name in the OpenAPI document. */
 export const RESOURCE_SCHEMAS = {
   Payment: closed({
@@ -204,12 +223,16 @@ export const RESOURCE_SCHEMAS = {
     reason: nullable({ enum: ['duplicate', 'fraudulent', 'requested_by_customer'] }),
     fee_refunded: int,
   }),
-  Customer: closed({
-    ...base('cus', 'customer'),
-    email: nullable({ type: 'string' }),
-    name: nullable({ type: 'string' }),
-    phone: nullable({ type: 'string' }),
-  }),
+  Customer: {
+    ...closed({
+      ...base('cus', 'customer'),
+      email: nullable({ type: 'string' }),
+      name: nullable({ type: 'string' }),
+      phone: { ...nullable({ type: 'string' }), description: 'Returned from API version 2025-08-27 on; absent under 2024-09-30 (accepted and stored, not returned).' },
+    }),
+    // `phone` is left out of `required`: responses rendered for 2024-09-30 do not have it.
+    required: ['id', 'object', 'created', 'livemode', 'email', 'name'],
+  },
   PaymentMethod: closed({
     ...base('pm', 'payment_method'),
     type: { const: 'card' },
@@ -220,13 +243,9 @@ export const RESOURCE_SCHEMAS = {
       exp_year: int,
     }),
   }),
-  Event: closed({
-    ...base('evt', 'event'),
-    type: { type: 'string' },
-    api_version: { type: 'string' },
-    data: closed({ object: { type: 'object' } }),
-    request: closed({ id: nullable({ type: 'string' }), idempotency_key: nullable({ type: 'string' }) }),
-  }),
+  /** An event: its `data.object` is typed by its `type` (a payment for payment.*, and so on). */
+  Event: { oneOf: EVENT_KINDS.map(({ component }) => ({ $ref: `#/components/schemas/${component}` })) },
+  ...Object.fromEntries(EVENT_KINDS.map(({ component, object, types }) => [component, eventSchema(object, types)])) as Record<EventComponent, ReturnType<typeof eventSchema>>,
   WebhookEndpoint: closed({
     ...base('we', 'webhook_endpoint'),
     url: { type: 'string' },
@@ -254,14 +273,33 @@ export const RESOURCE_SCHEMAS = {
   Error: closed({
     error: {
       type: 'object',
+      additionalProperties: false,
       required: ['type', 'code', 'message', 'doc_url'],
       properties: {
-        type: { type: 'string' },
-        code: { type: 'string' },
+        type: { enum: ['authentication_error', 'permission_error', 'invalid_request_error', 'idempotency_error', 'card_error', 'rate_limit_error', 'api_error'] },
+        code: { type: 'string', description: 'One of the codes listed at /docs/errors.' },
+        message: { type: 'string', description: 'What went wrong and what to change.' },
+        param: { type: 'string', description: 'The parameter at fault, when there is one.' },
+        decline_code: { type: 'string' },
+        doc_url: { type: 'string', description: 'The code on the /docs/errors page this server serves.' },
+        payment: { $ref: '#/components/schemas/Payment' },
+      },
+    },
+  }),
+  /** A 402: the card was declined or has expired; `payment` is the payment after the failed attempt. */
+  CardError: closed({
+    error: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['type', 'code', 'message', 'doc_url'],
+      properties: {
+        type: { const: 'card_error' },
+        code: { enum: ['card_declined', 'expired_card'] },
+        decline_code: { type: 'string', description: 'Why the card was declined: generic_decline, insufficient_funds, …' },
         message: { type: 'string' },
         param: { type: 'string' },
-        decline_code: { type: 'string' },
         doc_url: { type: 'string' },
+        payment: { $ref: '#/components/schemas/Payment', description: 'The payment after the failed attempt (status requires_payment_method).' },
       },
     },
   }),

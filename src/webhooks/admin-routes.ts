@@ -1,25 +1,46 @@
-import { AdminRoute } from '../http/admin/admin-routes';
-import { onlyKeys } from '../http/admin/admin-input';
 import { ApiError } from '../errors/api-error';
+import { onlyKeys } from '../http/admin/admin-input';
+import { AdminRoute } from '../routes/route-types';
 import { DeliveryStatus } from '../schemas/resources';
 import { webhookEndpoints } from './list-endpoints';
 import { DeliveryFilter } from './webhooks';
 
 const STATUSES: DeliveryStatus[] = ['pending', 'succeeded', 'failed', 'canceled'];
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const ENDPOINT_EXAMPLE = {
+  id: 'we_3fK9aQ2LmN8pR4sT0vW6xY1z', object: 'webhook_endpoint', url: 'http://localhost:3000/webhooks', enabled_events: ['*'], status: 'enabled',
+  secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', api_version: null, description: null, metadata: {}, created: 1767225600, livemode: false, workspace: 'ws_acme',
+};
+const DELIVERY_EXAMPLE = {
+  id: 'whd_7Hq2nUyV7pBz0cR3tL9mKw1E', object: 'webhook_delivery', workspace: 'ws_acme', livemode: false, endpoint: ENDPOINT_EXAMPLE.id, url: ENDPOINT_EXAMPLE.url,
+  event: 'evt_1Zx9Yw8Vu7Ts6Rq5Po4Nm3Lk', event_type: 'payment.succeeded', status: 'pending',
+  attempts: [{ n: 1, at: 1767225600, duration_ms: 3.2, response_status: 500, error: null, response_body: 'database down' }],
+  next_attempt_at: 1767225605, created: 1767225600,
+};
+const COUNTS_EXAMPLE = { pending: 0, succeeded: 3, failed: 0, canceled: 0, timed_out: false };
 
 /** The delivery log and its controls, under /_mock/webhooks. */
 export const WEBHOOK_ADMIN_ROUTES: AdminRoute[] = [
   {
-    method: 'GET', path: '/_mock/webhooks/endpoints', summary: 'Every webhook endpoint, with its workspace and secret',
-    handler: ({ ctx, query }) => {
-      onlyQuery(query, []);
-      return { object: 'list', data: webhookEndpoints(ctx) };
-    },
+    method: 'GET', path: '/_mock/webhooks/endpoints', operationId: 'adminListWebhookEndpoints', summary: 'Every webhook endpoint, with its secret',
+    description: 'Every endpoint of every workspace and mode, whole: with its `workspace` and its signing `secret`.',
+    response: { type: 'object', additionalProperties: false, required: ['object', 'data'], properties: { object: { const: 'list' }, data: { type: 'array', items: ref('AdminWebhookEndpoint') } } },
+    example: { object: 'list', data: [ENDPOINT_EXAMPLE] },
+    handler: ({ ctx }) => ({ object: 'list', data: webhookEndpoints(ctx) }),
   },
   {
-    method: 'GET', path: '/_mock/webhooks/deliveries', summary: 'Webhook deliveries with every attempt, newest first',
+    method: 'GET', path: '/_mock/webhooks/deliveries', operationId: 'adminListWebhookDeliveries', summary: 'Webhook deliveries, newest first',
+    description: 'Deliveries with every attempt (time, status, duration, error, the first 1 KiB of the answer) and when the next is due.',
+    query: {
+      workspace: { type: 'string', description: 'Only this workspace.' },
+      endpoint: { type: 'string', description: 'Only this endpoint (`we_…`).' },
+      event: { type: 'string', description: 'Only the deliveries of this event (`evt_…`).' },
+      status: { enum: STATUSES, description: 'Only deliveries in this status.' },
+      limit: { type: 'integer', minimum: 1, maximum: 1000, description: 'At most this many (default 100).' },
+    },
+    response: { type: 'object', additionalProperties: false, required: ['object', 'data'], properties: { object: { const: 'list' }, data: { type: 'array', items: ref('WebhookDelivery') } } },
+    example: { object: 'list', data: [DELIVERY_EXAMPLE] },
     handler: ({ ctx, query }) => {
-      onlyQuery(query, ['workspace', 'endpoint', 'event', 'status', 'limit']);
       const filter: DeliveryFilter = {};
       for (const name of ['workspace', 'endpoint', 'event'] as const) {
         const value = query.get(name);
@@ -39,18 +60,30 @@ export const WEBHOOK_ADMIN_ROUTES: AdminRoute[] = [
     },
   },
   {
-    method: 'GET', path: '/_mock/webhooks/deliveries/:id', summary: 'One webhook delivery',
+    method: 'GET', path: '/_mock/webhooks/deliveries/:id', operationId: 'adminGetWebhookDelivery', summary: 'One webhook delivery',
+    description: 'A delivery with every attempt.',
+    response: ref('WebhookDelivery'), example: DELIVERY_EXAMPLE,
     handler: ({ ctx, path }) => ctx.webhooks.get(path.id as string) ?? missing(path.id as string),
   },
   {
-    method: 'POST', path: '/_mock/webhooks/deliveries/:id/retry', summary: 'Attempt a delivery again now, whatever its status',
+    method: 'POST', path: '/_mock/webhooks/deliveries/:id/retry', operationId: 'adminRetryWebhookDelivery', summary: 'Attempt a delivery again now',
+    description: 'Makes an attempt now, whatever the status, and answers once it is made. A pending delivery goes on with its schedule; a finished one ends `succeeded` or `failed`.',
+    response: ref('WebhookDelivery'), example: DELIVERY_EXAMPLE,
     handler: async ({ ctx, body, path }) => {
       onlyKeys(body, []);
       return (await ctx.webhooks.retry(path.id as string)) ?? missing(path.id as string);
     },
   },
   {
-    method: 'POST', path: '/_mock/webhooks/flush', summary: 'Wait until no delivery attempt is due now or in flight',
+    method: 'POST', path: '/_mock/webhooks/flush', operationId: 'adminFlushWebhooks', summary: 'Wait for due webhook attempts',
+    description: 'Waits until no delivery attempt is due now or in flight (or `timeout_ms` passes), then counts deliveries by status. Retries due later on the mock clock are not waited for: move the clock.',
+    body: { type: 'object', additionalProperties: false, properties: { timeout_ms: { type: 'integer', minimum: 0, maximum: 600000, description: 'How long to wait at most (default 10000).' } } },
+    exampleBody: { timeout_ms: 5000 },
+    response: {
+      type: 'object', additionalProperties: false, required: ['pending', 'succeeded', 'failed', 'canceled', 'timed_out'],
+      properties: { pending: { type: 'integer' }, succeeded: { type: 'integer' }, failed: { type: 'integer' }, canceled: { type: 'integer' }, timed_out: { type: 'boolean' } },
+    },
+    example: COUNTS_EXAMPLE,
     handler: ({ ctx, body }) => {
       onlyKeys(body, ['timeout_ms']);
       const timeout = body.timeout_ms ?? 10_000;
@@ -64,13 +97,4 @@ export const WEBHOOK_ADMIN_ROUTES: AdminRoute[] = [
 
 function missing(id: string): never {
   throw new ApiError('resource_missing', `No such webhook delivery: '${id.slice(0, 100)}'. GET /_mock/webhooks/deliveries lists them.`, { param: 'id' });
-}
-
-/** Admin query strings are strict like /v1: a typo'd filter is an error, not silently ignored. */
-function onlyQuery(query: URLSearchParams, allowed: string[]): void {
-  for (const name of query.keys()) {
-    if (!allowed.includes(name)) {
-      throw new ApiError('parameter_unknown', `Received unknown parameter: ${name.slice(0, 100)}. ${allowed.length ? `Filters: ${allowed.join(', ')}.` : 'This endpoint takes no parameters.'}`, { param: name.slice(0, 100) });
-    }
-  }
 }

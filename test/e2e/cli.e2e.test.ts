@@ -93,7 +93,11 @@ describe('start-up', () => {
   it.each([
     [['--port', 'abc'], /--port must be an integer/],
     [['--port', '70000'], /--port must be an integer from 0 to 65535/],
-    [['--clock', 'bogus'], /Invalid clock "bogus"/],
+    [['--clock', 'bogus'], /Invalid --clock "bogus": use real, frozen, frozen@<ISO-8601>, or offset:<duration>/],
+    [['--clock', 'frozen@not-a-date'], /Invalid --clock "frozen@not-a-date": invalid time "not-a-date": use Unix seconds or ISO-8601/],
+    [['--clock', 'offset:soon'], /Invalid --clock "offset:soon"/],
+    [['--state', '/nonexistent-folder/state.json'], /Invalid --state \/nonexistent-folder\/state.json: the folder \/nonexistent-folder does not exist/],
+    [['--state', '/'], /Invalid --state \/: it is a folder/],
     [['--scenario', 'nope'], /'nope' is invalid.*happy, manual, decline/],
     [['--seed', 'x'], /--seed must be an integer/],
     [['--log', 'loud'], /'loud' is invalid.*pretty, json, off/],
@@ -167,11 +171,11 @@ describe('request logs', () => {
     const lines = run.stdout().trim().split('\n').slice(2);
     expect(lines).toHaveLength(4);
     const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
-    expect(entries.map((e) => [e.method, e.path, e.status, e.key_kind, e.replayed])).toEqual([
-      ['GET', '/v1/account', 200, 'secret', false],
-      ['GET', '/v1/account', 401, null, false],
-      ['POST', '/v1/payments', 200, 'secret', false],
-      ['POST', '/v1/payments', 200, 'secret', true],
+    expect(entries.map((e) => [e.method, e.path, e.status, e.error_code, e.key_kind, e.replayed])).toEqual([
+      ['GET', '/v1/account', 200, null, 'secret', false],
+      ['GET', '/v1/account', 401, 'invalid_api_key', null, false],
+      ['POST', '/v1/payments', 200, null, 'secret', false],
+      ['POST', '/v1/payments', 200, null, 'secret', true],
     ]);
     for (const entry of entries) {
       expect(entry.request_id).toMatch(/^req_/);
@@ -194,9 +198,16 @@ describe('request logs', () => {
     expect(lines.join('\n')).not.toContain(ACME_SECRET);
   });
 
-  it('--log off prints no request lines, and still the listening line', async () => {
+  it('--log pretty names the error code of an error answer', async () => {
+    const run = await cli(['--port', '0', '--log', 'pretty'], true);
+    await request(run.mock!.url, '/v1/payments/pay_missing');
+    const line = run.stdout().split('\n').find((text) => text.includes('/v1/payments/pay_missing'));
+    expect(line).toMatch(/GET\s+\/v1\/payments\/pay_missing 404 resource_missing \d+\.\dms secret$/);
+  });
+
+  it('--log off prints the listening line and nothing else: no banner, no request lines', async () => {
     const run = await cli(['--port', '0', '--log', 'off']);
-    expect(run.stdout().split('\n')[0]).toBe(`payments-mock listening on ${run.mock!.url}`);
+    expect(run.stdout()).toBe(`payments-mock listening on ${run.mock!.url}\n`);
     const before = run.stdout();
     await request(run.mock!.url, '/v1/account');
     await request(run.mock!.url, '/v1/nope');
@@ -227,13 +238,13 @@ describe('the real process (bin/payments-mock.js)', () => {
     expect(proc.stderr()).toBe('');
   });
 
-  it('--log off: only the listening line and the banner, no request lines', async () => {
+  it('--log off: only the listening line while serving, no banner, no request lines', async () => {
     const proc = await startCli(['--port', '0', '--fixtures', 'none', '--log', 'off']);
     await fetch(`${proc.url}/v1/account`);
     await fetch(`${proc.url}/v1/payments`, { method: 'POST' });
     expect(await proc.stop('SIGINT')).toBe(0);
     expect(proc.lines[0]).toBe(`payments-mock listening on ${proc.url}`);
-    expect(proc.lines.filter((line) => line.includes('/v1/account') || line.startsWith('{'))).toEqual([]);
+    expect(proc.lines.filter((line) => !line.startsWith('payments-mock'))).toEqual([]);
   });
 
   it('a bad option: exit 1, one line on stderr, no stack trace', async () => {

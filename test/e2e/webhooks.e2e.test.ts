@@ -597,12 +597,12 @@ describe('no endpoint, no cost', () => {
 });
 
 describe('the OpenAPI document', () => {
-  it('describes each delivered event type with its headers and the retry schedule', async () => {
+  it('describes the delivery with its headers and the retry schedule, and the endpoint and admin operations', async () => {
     await start();
     const doc = (await (await fetch(`${mock.url}/openapi.json`)).json()) as { webhooks: Record<string, { post: { description: string; parameters: Array<{ name: string }> } }> };
-    expect(Object.keys(doc.webhooks)).toContain('payment.succeeded');
-    const post = doc.webhooks['payment.succeeded']!.post;
-    expect(post.description).toContain('5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h');
+    const post = doc.webhooks.event!.post;
+    expect(post.description).toContain('5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later (8 attempts in all)');
     expect(post.parameters.map((p) => p.name)).toEqual(['Service-Signature', 'webhook-id', 'webhook-timestamp', 'webhook-signature', 'Service-Delivery', 'Service-Delivery-Attempt', 'User-Agent']);
+    expect(Object.keys((doc as unknown as { paths: Record<string, unknown> }).paths)).toEqual(expect.arrayContaining(['/v1/webhook_endpoints', '/v1/webhook_endpoints/{id}', '/_mock/webhooks/deliveries', '/_mock/webhooks/flush']));
   });
 });

@@ -99,12 +99,13 @@ export interface RunningCli extends CliProcess {
 
 const LISTENING = /^payments-mock listening on (http:\/\/\S+)$/;
 
-/** Spawns the CLI and waits for `payments-mock listening on <url>` and the banner after it. */
+/** Spawns the CLI and waits for `payments-mock listening on <url>` and the banner after it (none with --log off). */
 export async function startCli(args: string[], env?: NodeJS.ProcessEnv): Promise<RunningCli> {
   const cli = spawnCli(args, env);
   try {
     const line = await cli.waitForLine((text) => LISTENING.test(text), 'the listening line');
-    await cli.waitForLine((text) => text.startsWith('{"msg":"ready"') || text.includes('scenario'), 'the banner');
+    const silent = args.some((arg, i) => arg === '--log' && args[i + 1] === 'off');
+    if (!silent) await cli.waitForLine((text) => text.startsWith('{"msg":"ready"') || text.includes('scenario'), 'the banner');
     const url = LISTENING.exec(line)?.[1] as string;
     return {
       ...cli,

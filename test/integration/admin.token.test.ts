@@ -1,4 +1,4 @@
-import { ALL_ADMIN_ROUTES as ADMIN_ROUTES } from '../../src/http/routes';
+import { ADMIN_ROUTES } from '../../src/routes';
 import { expectError } from '../helpers/schemas';
 import { sandbox } from '../helpers/sandbox';
 

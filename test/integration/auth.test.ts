@@ -1,4 +1,4 @@
-import { API_ROUTES as V1_ROUTES } from '../../src/http/routes';
+import { V1_ROUTES } from '../../src/routes';
 import { PERMISSION_RESOURCES } from '../../src/schemas/resources';
 import { expectError, expectSchema } from '../helpers/schemas';
 import { createPayment, Sandbox, sandbox } from '../helpers/sandbox';

@@ -176,10 +176,22 @@ describe('POST /v1/payments/{id}/confirm', () => {
     expect(await eventTypes(box, payment.id)).toHaveLength(events);
   });
 
-  it('refuses to confirm a payment the happy scenario already confirmed', async () => {
+  it('refuses to confirm a payment the happy scenario already confirmed, and says why and how to confirm it yourself', async () => {
     const box = sandbox();
     const payment = await createPayment(box);
-    expectError(await confirmAsClient(box, payment), 400, 'payment_intent_unexpected_state');
+    const res = await confirmAsClient(box, payment);
+    expectError(res, 400, 'payment_intent_unexpected_state');
+    expect(res.body.error.message).toMatch(/"happy" scenario payments-mock confirms every payment itself/);
+    expect(res.body.error.message).toMatch(/Mock-Scenario: manual/);
+  });
+
+  it('gives no scenario hint when the client confirmed the payment itself under manual', async () => {
+    const box = sandbox({ scenario: 'manual' });
+    const payment = await createPayment(box);
+    await box.post(`/v1/payments/${payment.id}/confirm`);
+    const res = await box.post(`/v1/payments/${payment.id}/confirm`, { payment_method: 'pm_card_visa' });
+    expectError(res, 400, 'payment_intent_unexpected_state');
+    expect(res.body.error.message).not.toMatch(/scenario/);
   });
 });
 

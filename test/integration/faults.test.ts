@@ -96,6 +96,20 @@ describe('POST /_mock/faults', () => {
     expectError(await box.get('/v1/account'), 503, 'service_unavailable');
   });
 
+  it.each(['before', 'after'])('an injected 429 rate_limit (phase %s) carries Retry-After, like a real one', async (phase) => {
+    const box = sandbox();
+    await addFault(box, { path: '/v1/payments', phase, error: 'rate_limit' });
+    const res = await box.post('/v1/payments', PAYMENT);
+    expectError(res, 429, 'rate_limit');
+    expect(res.headers['retry-after']).toBe('1');
+  });
+
+  it('other injected errors carry no Retry-After', async () => {
+    const box = sandbox();
+    await addFault(box, { path: '/v1/payments', error: 'api_error' });
+    expect((await box.post('/v1/payments', PAYMENT)).headers['retry-after']).toBeUndefined();
+  });
+
   it('method: only requests of that method match', async () => {
     const box = sandbox();
     await addFault(box, { method: 'get', path: '/v1/payments*' });

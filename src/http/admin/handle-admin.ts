@@ -4,12 +4,12 @@ import { parseBody } from '../body';
 import { MockRequest, MockResponse } from '../exchange';
 import { jsonResponse } from '../respond';
 import { Router } from '../router';
-import { AdminRoute } from './admin-routes';
-import { ALL_ADMIN_ROUTES } from '../routes';
+import { ADMIN_ROUTES } from '../../routes';
+import type { AdminRoute } from '../../routes';
 import { Input } from './admin-input';
 import { keyFromHeader } from '../../domain/keys';
 
-const router = new Router<AdminRoute>(ALL_ADMIN_ROUTES);
+const router = new Router<AdminRoute>(ADMIN_ROUTES);
 
 /**
  * The admin API under /_mock: JSON in and out, the same error object as /v1, and, with --admin-token, a bearer
@@ -20,9 +20,21 @@ export async function handleAdmin(ctx: MockContext, req: MockRequest, path: stri
   const open = req.method === 'GET' && path === '/_mock/health';
   if (ctx.adminToken !== undefined && !open) checkAdminToken(ctx.adminToken, req.headers.authorization);
   const { route, params } = router.match(req.method, path);
+  const search = new URLSearchParams(query);
+  refuseUnknownQuery(route, search);
   const body = req.method === 'GET' || req.method === 'DELETE' ? {} : parseBody(req.headers['content-type'], req.body).params;
-  const result = await route.handler({ ctx, body: body as Input, query: new URLSearchParams(query), path: params });
+  const result = await route.handler({ ctx, body: body as Input, query: search, path: params });
   return jsonResponse(200, result);
+}
+
+/** A typo'd filter must not be ignored silently (the answer would look unfiltered): refuse it, like /v1 does. */
+function refuseUnknownQuery(route: AdminRoute, query: URLSearchParams): void {
+  const accepted = Object.keys(route.query ?? {});
+  for (const name of query.keys()) {
+    if (accepted.includes(name)) continue;
+    const hint = accepted.length > 0 ? `${route.method} ${route.path} accepts: ${accepted.join(', ')}.` : `${route.method} ${route.path} takes no query parameters.`;
+    throw new ApiError('parameter_unknown', `Received unknown query parameter: ${name.slice(0, 80)}. ${hint}`, { param: name.slice(0, 80) });
+  }
 }
 
 function checkAdminToken(token: string, header: string | undefined): void {

@@ -1,0 +1,48 @@
+import { renderEvent } from '../domain/events';
+import { ApiError } from '../errors/api-error';
+import { ListParams, listOf, pageQuery } from '../http/lists';
+import { ApiRoute, Call, route } from './route-types';
+
+/** Events: the feed of the last 30 days of the mock clock. */
+export const EVENT_ROUTES: ApiRoute[] = [
+  route({
+    method: 'GET', path: '/v1/events', operationId: 'listEvents', summary: 'List events of the last 30 days',
+    description: 'Events of this account and mode, newest first, from the last 30 days of the mock clock. Filter by `type` (exact, or a '
+      + 'group such as `payment.*`) and `created` (Unix seconds, or `created[gt|gte|lt|lte]`). Each event\'s `data.object` is a snapshot '
+      + 'of the object at that moment, typed by the event\'s `type`.',
+    params: 'listEvents', permission: ['events', 'read'], response: { list: 'Event' },
+    handler: ({ scope, params, url }: Call<ListParams & { type?: string; created?: number | CreatedRange }>) => {
+      const events = scope.partition.events;
+      const query = { ...pageQuery(params, (id) => events.position(id)), ...createdBounds(params.created) };
+      return listOf(url, events.page(query, params.type), renderEvent);
+    },
+  }),
+  route({
+    method: 'GET', path: '/v1/events/:id', operationId: 'retrieveEvent', summary: 'Retrieve an event',
+    description: 'Returns one event of the last 30 days; older events are gone (404).',
+    params: 'none', permission: ['events', 'read'], response: 'Event', extension: true,
+    handler: ({ scope, path }: Call) => {
+      const event = scope.partition.events.get(path.id as string);
+      if (!event) throw new ApiError('resource_missing', `No such event: '${path.id}' (events older than 30 days are gone).`, { param: 'id' });
+      return renderEvent(event);
+    },
+  }),
+];
+
+interface CreatedRange {
+  gt?: number;
+  gte?: number;
+  lt?: number;
+  lte?: number;
+}
+
+function createdBounds(created: number | CreatedRange | undefined): { createdMin?: number; createdMax?: number } {
+  if (created === undefined) return {};
+  if (typeof created === 'number') return { createdMin: created, createdMax: created };
+  const mins = [created.gte, created.gt === undefined ? undefined : created.gt + 1].filter((n): n is number => n !== undefined);
+  const maxes = [created.lte, created.lt === undefined ? undefined : created.lt - 1].filter((n): n is number => n !== undefined);
+  return {
+    ...(mins.length ? { createdMin: Math.max(...mins) } : {}),
+    ...(maxes.length ? { createdMax: Math.min(...maxes) } : {}),
+  };
+}

@@ -1,0 +1,99 @@
+import { createPayment, CreatePaymentParams, confirmPayment, getPayment, settle } from '../domain/payments';
+import { refundPayment, RefundParams } from '../domain/refunds';
+import { Scope } from '../domain/scope';
+import { ApiError } from '../errors/api-error';
+import { presentPayment } from '../http/present';
+import { Payment } from '../schemas/resources';
+import { ScenarioName } from '../scenarios/scenarios';
+import { KeyRecord } from '../store/store';
+import { ApiRoute, Call, route } from './route-types';
+
+/** Payments: create, retrieve, confirm, refund. */
+export const PAYMENT_ROUTES: ApiRoute[] = [
+  route({
+    method: 'POST', path: '/v1/payments', operationId: 'createPayment', summary: 'Create a payment',
+    description: 'Creates a payment in `requires_confirmation` and returns it with its `client_secret`. Unless the scenario is `manual`, '
+      + 'the mock then plays the client\'s confirmation itself (contract section 7): under `happy` the payment is `succeeded` from the next '
+      + 'read on, under `decline` it is `requires_payment_method` with a `card_declined` error. Emits `payment.created` (and the outcome\'s event).',
+    params: 'createPayment', permission: ['payments', 'write'], response: 'Payment',
+    exampleParams: { amount: 2000, currency: 'usd', metadata: { order: '42' } },
+    handler: ({ scope, params, key, scenario }: Call<CreatePaymentParams>) => {
+      const payment = createPayment(scope, params);
+      const response = presentPayment(payment, key);
+      selfConfirm(scope, payment, scenario);
+      return response;
+    },
+  }),
+  route({
+    method: 'GET', path: '/v1/payments/:id', operationId: 'retrievePayment', summary: 'Retrieve a payment',
+    description: 'Returns the payment as it is now. A publishable key must pass the payment\'s `client_secret`; restricted keys see `client_secret: null`.',
+    params: 'retrievePayment', permission: ['payments', 'read'], publishable: true, response: 'Payment',
+    handler: ({ scope, params, key, path }: Call<{ client_secret?: string }>) => {
+      const payment = getPayment(scope, path.id as string);
+      checkClientSecret(key, payment, params.client_secret, 'retrieve');
+      return presentPayment(payment, key);
+    },
+  }),
+  route({
+    method: 'POST', path: '/v1/payments/:id/confirm', operationId: 'confirmPayment', summary: 'Confirm a payment',
+    description: 'Confirms a payment in `requires_confirmation`, `requires_payment_method` or `requires_action` with a payment method (a `pm_` id or a '
+      + 'test method such as `pm_card_visa`). The test card decides the outcome: success (200), a decline or an expired card (402 `card_error`, '
+      + 'with the updated payment in `error.payment`), or `requires_action` for 3-D Secure (confirm again to complete it). '
+      + 'A publishable key must pass `client_secret`. Outside the `manual` scenario payments confirm themselves at creation, so use `manual` to confirm them yourself.',
+    params: 'confirmPayment', permission: ['payments', 'write'], publishable: true, response: 'Payment', extension: true, extraStatuses: [402],
+    exampleParams: { payment_method: 'pm_card_visa' },
+    handler: ({ scope, params, key, path, scenario }: Call<{ payment_method?: string; client_secret?: string }>) => {
+      const payment = getPayment(scope, path.id as string);
+      checkClientSecret(key, payment, params.client_secret, 'confirm');
+      try {
+        return presentPayment(confirmPayment(scope, payment, params.payment_method), key);
+      } catch (error) {
+        // A decline carries the payment in the error body: it is shown as this key may see it.
+        const body = error instanceof ApiError ? error.extras.body : undefined;
+        if (body?.payment) body.payment = presentPayment(body.payment as Payment, key);
+        throw explainSelfConfirmed(error, payment, scenario);
+      }
+    },
+  }),
+  route({
+    method: 'POST', path: '/v1/payments/:id/refund', operationId: 'refundPayment', summary: 'Refund a payment',
+    description: 'Refunds a `succeeded` payment, by default whatever is left to refund. Returns the refund, with its share of the fee in '
+      + '`fee_refunded`. Emits `refund.created` and `payment.refunded`.',
+    params: 'refundPayment', permission: ['refunds', 'write'], response: 'Refund',
+    exampleParams: { amount: 500, reason: 'requested_by_customer' },
+    handler: ({ scope, params, path }: Call<RefundParams>) => refundPayment(scope, getPayment(scope, path.id as string), params),
+  }),
+];
+
+/**
+ * The mock plays the client's confirmation right after creation (contract section 7), as the scenario says:
+ * `happy` succeeds, `decline` fails with card_declined, `manual` leaves the payment waiting.
+ */
+function selfConfirm(scope: Scope, payment: Payment, scenario: ScenarioName): void {
+  if (scenario === 'manual') return;
+  try {
+    settle(scope, payment, scenario === 'decline' ? 'generic_decline' : 'succeed');
+  } catch (error) {
+    // A self-confirmation decline is recorded on the payment and in events; the create itself succeeded.
+    if (!(error instanceof ApiError)) throw error;
+  }
+}
+
+/** A client confirming a payment the mock already confirmed itself learns why, and how to confirm it instead. */
+function explainSelfConfirmed(error: unknown, payment: Payment, scenario: ScenarioName): unknown {
+  if (!(error instanceof ApiError) || error.code !== 'payment_intent_unexpected_state' || scenario === 'manual' || payment.status !== 'succeeded') return error;
+  const hint = ` Under the "${scenario}" scenario payments-mock confirms every payment itself right after creating it. `
+    + 'To confirm payments yourself, create them under the "manual" scenario: send `Mock-Scenario: manual` with the create, or PUT /_mock/scenario {"scenario":"manual"}.';
+  return new ApiError(error.code, `${error.message}${hint}`, error.extras);
+}
+
+/** A publishable key must present the payment's client_secret; a secret key may, and then it must match. */
+function checkClientSecret(key: KeyRecord, payment: Payment, clientSecret: string | undefined, action: string): void {
+  if (clientSecret === undefined) {
+    if (key.kind !== 'publishable') return;
+    throw new ApiError('secret_key_required', `A publishable key can ${action} a payment only with its client_secret. Pass client_secret=${payment.id}_secret_…, or use a secret key.`);
+  }
+  if (clientSecret !== payment.client_secret) {
+    throw new ApiError('parameter_invalid', `The client_secret does not match payment ${payment.id}.`, { param: 'client_secret' });
+  }
+}

@@ -1,0 +1,155 @@
+/**
+ * The shapes of the admin API (`/_mock`): request bodies and answers, for the OpenAPI document and the tests that
+ * check admin answers against it. The handlers read bodies with the strict helpers of `admin-input.ts`.
+ */
+import { PERMISSION_RESOURCES } from './resources';
+
+const closed = (properties: Record<string, object>, required: string[] = Object.keys(properties)) => ({
+  type: 'object',
+  additionalProperties: false,
+  required,
+  properties,
+});
+const nullable = (schema: object) => ({ anyOf: [schema, { type: 'null' }] });
+const string = { type: 'string' } as const;
+const integer = { type: 'integer' } as const;
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const list = (item: object) => closed({ object: { const: 'list' }, data: { type: 'array', items: item } });
+
+const level = { enum: ['none', 'read', 'write'] };
+const permissions = closed(Object.fromEntries(PERMISSION_RESOURCES.map((name) => [name, level])));
+const duration = { anyOf: [{ type: 'string', description: 'A duration such as "25h", "30d", "-1h30m".' }, { type: 'number', description: 'Seconds.' }] };
+
+/** Component schemas of the admin API, by name. */
+export const ADMIN_SCHEMAS = {
+  Status: closed({ status: { const: 'ok' } }),
+  KeyEntry: closed({
+    key: { type: 'string', description: 'The whole key: the admin API is for the machine\'s own user.' },
+    kind: { enum: ['secret', 'publishable', 'restricted'] },
+    livemode: { type: 'boolean' },
+    workspace: string,
+    account: nullable(string),
+    permissions: nullable(permissions),
+    expires_at: { ...nullable(integer), description: 'For a rotated key: when it stops working (mock Unix seconds).' },
+  }),
+  ClockState: closed({
+    mode: { enum: ['real', 'frozen', 'offset'] },
+    now: { ...integer, description: 'Mock Unix seconds.' },
+    iso: { type: 'string', description: 'The same moment, ISO-8601.' },
+  }),
+  ScenarioState: closed({
+    scenario: { enum: ['happy', 'manual', 'decline', 'flaky', 'rate-limited', 'slow', 'outage'] },
+    options: ref('ScenarioOptions'),
+    description: string,
+  }),
+  ScenarioOptions: closed(
+    {
+      rate: { type: 'number', minimum: 0, maximum: 1, description: 'flaky: the share of requests that fail (default 0.1).' },
+      latency_ms: { type: 'integer', minimum: 0, description: 'slow: a fixed latency instead of the seeded 300–1500 ms.' },
+      limit: { type: 'integer', minimum: 1, description: 'rate-limited: requests a second per key (default 25).' },
+    },
+    [],
+  ),
+  JournalEntry: closed({
+    id: { type: 'string', description: 'The Request-Id.' },
+    method: string,
+    path: string,
+    status: { ...integer, description: '0 for a dropped connection.' },
+    key: { ...nullable(string), description: 'Masked: prefix and last 4 characters.' },
+    idempotency_key: nullable(string),
+    replayed: { type: 'boolean' },
+    duration_ms: { type: 'number' },
+    request_body: { description: 'The parameters as parsed, card numbers and CVCs masked.' },
+    response_body: { description: 'The JSON answer.' },
+    created: integer,
+  }),
+  AdminWebhookEndpoint: closed({
+    id: string,
+    object: { const: 'webhook_endpoint' },
+    url: string,
+    enabled_events: { type: 'array', items: string },
+    status: { enum: ['enabled', 'disabled'] },
+    secret: { ...nullable(string), description: 'The signing secret (whsec_…).' },
+    api_version: nullable(string),
+    description: nullable(string),
+    metadata: { type: 'object', additionalProperties: string },
+    created: integer,
+    livemode: { type: 'boolean' },
+    workspace: string,
+  }),
+  WebhookDelivery: closed({
+    id: { type: 'string', description: 'whd_…' },
+    object: { const: 'webhook_delivery' },
+    workspace: string,
+    livemode: { type: 'boolean' },
+    endpoint: string,
+    url: { type: 'string', description: 'Where the last attempt went.' },
+    event: string,
+    event_type: string,
+    status: { enum: ['pending', 'succeeded', 'failed', 'canceled'] },
+    attempts: {
+      type: 'array',
+      items: closed({
+        n: integer,
+        at: { ...integer, description: 'Mock Unix seconds when the attempt was made.' },
+        duration_ms: { type: 'number' },
+        response_status: nullable(integer),
+        error: { ...nullable(string), description: 'null when an answer came; else timeout, connection_refused, connection_reset, redirect, invalid_response, dns_failure, tls_error, unreachable or network_error.' },
+        response_body: { ...nullable(string), description: 'The first 1 KiB of the answer.' },
+      }),
+    },
+    next_attempt_at: { ...nullable(integer), description: 'Mock Unix seconds when the next attempt is due; null when none is.' },
+    created: integer,
+  }),
+  Fault: closed({
+    id: integer,
+    method: nullable({ enum: ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] }),
+    path: { type: 'string', description: 'A /v1 path, or a prefix ending in * (/v1/payments*).' },
+    times: { type: 'integer', minimum: 1, maximum: 1000 },
+    phase: { enum: ['before', 'after'] },
+    error: { type: 'string', description: 'An error code from /docs/errors, or "reset" to drop the connection.' },
+  }),
+} as const;
+
+/** Request bodies and answers of individual admin operations (inline in the document). */
+export const ADMIN_SHAPES = {
+  health: closed({ status: { const: 'ok' }, version: string }),
+  keyList: list(ref('KeyEntry')),
+  createKey: closed(
+    {
+      workspace: string,
+      kind: { enum: ['secret', 'publishable', 'restricted'] },
+      livemode: { type: 'boolean' },
+      permissions: { ...closed(Object.fromEntries(PERMISSION_RESOURCES.map((name) => [name, level])), []), description: 'Restricted keys only; left out = read everything.' },
+    },
+    ['workspace', 'kind'],
+  ),
+  rotateKey: closed({ expires_in: { anyOf: [{ const: 'now' }, duration], description: 'How long the old key keeps working (default "24h").' } }, []),
+  rotation: closed({ key: ref('KeyEntry'), old_key_expires_at: integer }),
+  setClock: closed({ mode: { enum: ['real', 'frozen', 'offset'] }, now: { anyOf: [{ type: 'integer' }, { type: 'string' }], description: 'Unix seconds or ISO-8601.' } }, ['mode']),
+  advanceClock: closed({ by: duration }, ['by']),
+  setScenario: closed({ scenario: { enum: ['happy', 'manual', 'decline', 'flaky', 'rate-limited', 'slow', 'outage'] }, options: ref('ScenarioOptions') }, ['scenario']),
+  journal: list(ref('JournalEntry')),
+  state: { type: 'object', description: 'The store in the fixture format with absolute times (`payments-mock fixtures schema` prints its JSON Schema).' },
+  saved: closed({ status: { const: 'ok' }, file: string }),
+  versions: closed({
+    default: string,
+    versions: { type: 'array', items: string },
+    changes: { type: 'array', items: closed({ version: string, description: string }) },
+  }),
+  createWorkspace: closed({ name: { type: 'string', minLength: 1 } }, []),
+  workspace: closed({ workspace: string, account: string, name: string, keys: { type: 'array', items: ref('KeyEntry') } }),
+  deleted: closed({ status: { const: 'ok' }, deleted: string }),
+  addFault: closed(
+    {
+      method: { enum: ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] },
+      path: { type: 'string', description: 'A /v1 path, or a prefix ending in *.' },
+      times: { type: 'integer', minimum: 1, maximum: 1000 },
+      phase: { enum: ['before', 'after'] },
+      error: { type: 'string', description: 'An error code from /docs/errors, or "reset".' },
+    },
+    ['path'],
+  ),
+  faults: list(ref('Fault')),
+  empty: closed({}, []),
+} as const;

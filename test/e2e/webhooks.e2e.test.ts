@@ -606,3 +606,17 @@ describe('the OpenAPI document', () => {
     expect(Object.keys((doc as unknown as { paths: Record<string, unknown> }).paths)).toEqual(expect.arrayContaining(['/v1/webhook_endpoints', '/v1/webhook_endpoints/{id}', '/_mock/webhooks/deliveries', '/_mock/webhooks/flush']));
   });
 });
+
+describe('workspaces', () => {
+  it('deleting a workspace drops its endpoints, and with them the bus subscription', async () => {
+    await start();
+    const made = await admin('POST', '/_mock/workspaces', { name: 'worker 1' });
+    const key = (made.body.keys as Array<{ key: string; kind: string; livemode: boolean }>).find((k) => k.kind === 'secret' && !k.livemode)!.key;
+    const res = await fetch(`${mock.url}/v1/webhook_endpoints`, { method: 'POST', headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ url: 'http://127.0.0.1:1/x', enabled_events: ['*'] }) });
+    expect(res.status).toBe(200);
+    expect(mock.context.bus.event.hasSubscribers).toBe(true);
+    expect((await admin('DELETE', `/_mock/workspaces/${made.body.workspace}`)).status).toBe(200);
+    expect(mock.webhooks.endpoints()).toEqual([]);
+    expect(mock.context.bus.event.hasSubscribers).toBe(false);
+  });
+});

@@ -33,6 +33,8 @@ export const ADMIN_WORKSPACE_AND_FAULT_ROUTES: AdminRoute[] = [
       const id = path.id as string;
       if (!ctx.store.workspaces.has(id)) throw new ApiError('resource_missing', `No such workspace: '${id}'.`, { param: 'id' });
       await ctx.inFlight.replace(id, () => ctx.store.removeWorkspace(id));
+      // Its webhook endpoints went with it: stop following the bus if no endpoint is left anywhere.
+      ctx.webhooks.sync();
       return { status: 'ok', deleted: path.id };
     },
   },

@@ -100,7 +100,8 @@ export class MockContext {
     this.scheduler = new Scheduler(this.clock);
     this.webhookTimeoutMs = options.webhookTimeoutMs ?? ATTEMPT_TIMEOUT_MS;
     this.webhooks = new Webhooks(this);
-    this.cliEndpoints = (options.webhooks ?? []).map((url) => ({ url, id: makeId(this.streams.ids, 'we'), secret: newSecret(this.streams.secrets) }));
+    // From the secrets stream, so that --webhook never shifts the ids of the objects (and keys) that follow.
+    this.cliEndpoints = (options.webhooks ?? []).map((url) => ({ url, id: makeId(this.streams.secrets, 'we'), secret: newSecret(this.streams.secrets) }));
     this.store = this.freshStore();
     if (this.fixtures.length === 0) {
       // Without fixtures, the generated workspace becomes the fixture: reset brings back the same ids and keys

@@ -620,3 +620,14 @@ describe('workspaces', () => {
     expect(mock.context.bus.event.hasSubscribers).toBe(false);
   });
 });
+
+describe('--webhook and --seed', () => {
+  it('registering --webhook endpoints does not shift the seeded ids of keys and objects', async () => {
+    const plain = await startMock({ port: 0, fixtures: 'none', seed: 3 });
+    const plainKeys = plain.keys.map((k) => k.key);
+    await plain.close();
+    await start({ seed: 3, webhooks: ['http://127.0.0.1:1/a', 'http://127.0.0.1:1/b'] });
+    expect(mock.keys.map((k) => k.key)).toEqual(plainKeys);
+    expect(mock.webhooks.endpoints().map((e) => e.url)).toEqual(['http://127.0.0.1:1/a', 'http://127.0.0.1:1/b']);
+  });
+});

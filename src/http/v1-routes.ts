@@ -6,7 +6,7 @@ import { createPaymentMethod, CreatePaymentMethodParams } from '../domain/paymen
 import { getRefund, refundPayment, RefundParams, refundsOf } from '../domain/refunds';
 import { Scope } from '../domain/scope';
 import { ParamSchemaName } from '../schemas/params';
-import { Payment, PermissionResource, ResourceName } from '../schemas/resources';
+import { Payment, PaymentStatus, PermissionResource, ResourceName } from '../schemas/resources';
 import { ScenarioName } from '../scenarios/scenarios';
 import { KeyRecord } from '../store/store';
 import { ListParams, listOf, pageQuery } from './lists';
@@ -59,6 +59,17 @@ export const V1_ROUTES: V1Route[] = [
       const response = presentPayment(payment, key);
       selfConfirm(scope, payment, scenario);
       return response;
+    },
+  }),
+  route({
+    method: 'GET', path: '/v1/payments', operationId: 'listPayments', summary: 'List payments',
+    params: 'listPayments', permission: ['payments', 'read'], response: { list: 'Payment' }, extension: true,
+    handler: ({ scope, params, key, url }: Call<ListParams & { customer?: string; status?: PaymentStatus; created?: number | CreatedRange }>) => {
+      const payments = scope.partition.payments;
+      const query = { ...pageQuery(params, (id) => payments.position(id)), ...createdBounds(params.created) };
+      const { customer, status } = params;
+      const keep = customer === undefined && status === undefined ? undefined : (payment: Payment) => (customer === undefined || payment.customer === customer) && (status === undefined || payment.status === status);
+      return listOf(url, payments.page(query, keep), (payment) => presentPayment(payment, key));
     },
   }),
   route({

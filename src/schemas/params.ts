@@ -102,6 +102,12 @@ export const PARAM_SCHEMAS = {
     disabled: { type: 'boolean', description: 'true stops deliveries (pending ones are canceled); false resumes.' },
   }),
   list: closed(listParams),
+  listPayments: closed({
+    ...listParams,
+    customer: { ...str(255), description: 'Only the payments of this customer (a cus_ id).' },
+    status: { enum: ['requires_confirmation', 'requires_payment_method', 'requires_action', 'succeeded'], description: 'Only the payments in this status.' },
+    created: { ...createdRange, description: 'Unix seconds, or created[gt|gte|lt|lte].' },
+  }),
   listEvents: closed({
     ...listParams,
     type: { ...str(100), description: 'An event type, or a group such as payment.*' },

@@ -12,6 +12,7 @@ import { parseScenario, ScenarioName, ScenarioOptions } from './scenarios/scenar
 import { WebhookDelivery, WebhookEndpoint } from './schemas/resources';
 import { webhookEndpoints } from './webhooks/list-endpoints';
 import { DeliveryCounts, DeliveryFilter } from './webhooks/webhooks';
+import { createMockWorkspace, MockWorkspace, mockWorkspace } from './workspaces/mock-workspace';
 
 export type KeyEntry = ReturnType<typeof keyEntry>;
 
@@ -49,6 +50,13 @@ export interface MockServer {
     retry(id: string): Promise<WebhookDelivery | undefined>;
   };
   setScenario(name: ScenarioName, options?: ScenarioOptions): void;
+  /**
+   * A fresh, empty, isolated workspace for one test worker, with its own keys, and a clock, scenario and reset of
+   * its own: `await ws.clock.advance('25h')`, `await ws.setScenario('decline')`, `await ws.reset()`.
+   */
+  createWorkspace(options?: { name?: string }): Promise<MockWorkspace>;
+  /** The handle of an existing workspace (a fixture workspace such as `acme`, or one made over HTTP). */
+  workspace(id: string): MockWorkspace;
   /** Back to the fixtures (store, keys, journal, faults); the clock and scenario stay. */
   reset(): void;
   /** Runs a request through the full pipeline without a socket: fast seeding and tests. */
@@ -100,6 +108,8 @@ export async function startMock(options: MockOptions = {}): Promise<MockServer> 
       retry: (id) => ctx.webhooks.retry(id),
     },
     setScenario: (name, scenarioOptions) => ctx.setScenario(parseScenario(name, scenarioOptions)),
+    createWorkspace: async (workspaceOptions) => createMockWorkspace(ctx, workspaceOptions),
+    workspace: (id) => mockWorkspace(ctx, id),
     reset: () => ctx.reset(),
     inject: (request) => handleRequest(ctx, toMockRequest(request)),
     saveState,

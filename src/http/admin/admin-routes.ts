@@ -67,7 +67,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
       const kind = requiredString(body, 'kind') as KeyKind;
       if (!KEY_KINDS.includes(kind)) throw new ApiError('parameter_invalid', `Invalid kind: ${kind}. Use secret, publishable or restricted.`, { param: 'kind' });
       const permissions = readPermissions(body.permissions, kind);
-      const record = newKey(ctx.store, { kind, livemode: optionalBoolean(body, 'livemode') ?? false, workspace, permissions, expires_at: null, created: ctx.clock.now() });
+      const record = newKey(ctx.store, { kind, livemode: optionalBoolean(body, 'livemode') ?? false, workspace, permissions, expires_at: null, created: ctx.clockFor(workspace).now() });
       return keyEntry(ctx, record);
     },
   },
@@ -85,7 +85,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
       const expiresIn = body.expires_in ?? '24h';
       const grace = expiresIn === 'now' ? 0 : asParam('expires_in', () => parseDuration(expiresIn as string | number));
       if (grace < 0) throw new ApiError('parameter_invalid', 'Invalid expires_in: it cannot be negative. Use "now" to expire the old key at once.', { param: 'expires_in' });
-      const now = ctx.clock.now();
+      const now = ctx.clockFor(old.workspace).now();
       const fresh = rotateKey(ctx.store, old, now, grace);
       return { key: keyEntry(ctx, fresh), old_key_expires_at: old.expires_at };
     },
@@ -188,7 +188,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   {
     method: 'DELETE', path: '/_mock/workspaces/:id', summary: 'Drop a workspace, its keys and its data',
     handler: ({ ctx, path }) => {
-      if (!ctx.store.removeWorkspace(path.id as string)) throw new ApiError('resource_missing', `No such workspace: '${path.id}'.`, { param: 'id' });
+      if (!ctx.deleteWorkspace(path.id as string)) throw new ApiError('resource_missing', `No such workspace: '${path.id}'.`, { param: 'id' });
       return { status: 'ok', deleted: path.id };
     },
   },

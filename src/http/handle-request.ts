@@ -9,6 +9,8 @@ import { openApiDocument } from '../openapi/build-openapi';
 import { journalDetails } from './journal-masking';
 import { docsBase, errorResponse, jsonResponse } from './respond';
 import { Routed, Router } from './router';
+import { CHALLENGE_PATH } from '../three-d-secure/challenge';
+import { handleChallenge } from '../three-d-secure/challenge-page';
 
 /**
  * The whole mock as one function from request to response: /v1 (the API), /_mock (admin), /openapi.json and
@@ -42,7 +44,7 @@ export async function handleRequest(ctx: MockContext, req: MockRequest): Promise
     ctx.onRequest?.({ method: req.method, path, status: response.status, duration_ms: duration, key_kind: outcome.key?.kind ?? null, replayed: outcome.replayed, request_id: requestId });
   } else {
     try {
-      response = await handleOther(ctx, req, path, query);
+      response = await handleOther(ctx, req, path, query, requestId);
     } catch (error) {
       response = errorResponse(error, docsBase(ctx.baseUrl, req.headers.host));
     }
@@ -64,7 +66,8 @@ const pages = new Router<Page>([
   { method: 'GET', path: '/docs/errors/', answer: () => html(errorsPage()) },
 ]);
 
-async function handleOther(ctx: MockContext, req: MockRequest, path: string, query: string): Promise<MockResponse> {
+async function handleOther(ctx: MockContext, req: MockRequest, path: string, query: string, requestId: string): Promise<MockResponse> {
   if (path.startsWith('/_mock/') || path === '/_mock') return handleAdmin(ctx, req, path, query);
+  if (path.startsWith(CHALLENGE_PATH) && path.length > CHALLENGE_PATH.length && !path.includes('/', CHALLENGE_PATH.length)) return handleChallenge(ctx, req, path, query, requestId);
   return pages.match(req.method, path).route.answer();
 }

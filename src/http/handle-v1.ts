@@ -134,7 +134,7 @@ function execute(ctx: MockContext, route: V1Route, run: Execution, headers: Reco
       request: { id: run.requestId, idempotency_key: run.idempotencyKey ?? null },
       bus: ctx.bus,
     };
-    let body = route.handler({ ctx, scope, key: run.key, params: run.params, path: run.pathParams, url: run.path, scenario: run.scenario.scenario });
+    let body = route.handler({ ctx, scope, key: run.key, params: run.params, path: run.pathParams, url: run.path, scenario: run.scenario.scenario, origin: base });
     if (run.version !== LATEST_VERSION) {
       body = JSON.parse(JSON.stringify(body));
       renderForVersion(body, run.version);

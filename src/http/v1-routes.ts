@@ -13,6 +13,7 @@ import { ListParams, listOf, pageQuery } from './lists';
 import { presentAccount, presentPayment } from './present';
 import { renderEvent } from '../domain/events';
 import { Routed } from './router';
+import { challengeRedirect, checkReturnUrl } from '../three-d-secure/challenge';
 
 /** What a handler gets: validated parameters, the key, and the scope (account, mode, time) of the request. */
 export interface Call<P = Record<string, never>> {
@@ -24,6 +25,8 @@ export interface Call<P = Record<string, never>> {
   /** The request path without its query string: the `url` of a list. */
   url: string;
   scenario: ScenarioName;
+  /** The address the client used (`http://127.0.0.1:4010`), for absolute links such as the 3-D Secure page. */
+  origin: string;
 }
 
 export interface V1Route extends Routed {
@@ -84,11 +87,12 @@ export const V1_ROUTES: V1Route[] = [
   route({
     method: 'POST', path: '/v1/payments/:id/confirm', operationId: 'confirmPayment', summary: 'Confirm a payment',
     params: 'confirmPayment', permission: ['payments', 'write'], publishable: true, response: 'Payment', extension: true,
-    handler: ({ scope, params, key, path }: Call<{ payment_method?: string; client_secret?: string }>) => {
+    handler: ({ ctx, scope, params, key, path, origin }: Call<{ payment_method?: string; client_secret?: string; return_url?: string }>) => {
       const payment = getPayment(scope, path.id as string);
       checkClientSecret(key, payment, params.client_secret, 'confirm');
+      const returnUrl = params.return_url === undefined ? null : checkReturnUrl(params.return_url);
       try {
-        return presentPayment(confirmPayment(scope, payment, params.payment_method), key);
+        return presentPayment(confirmPayment(scope, payment, params.payment_method, () => challengeRedirect(ctx, origin, payment.id, returnUrl)), key);
       } catch (error) {
         // A decline carries the payment in the error body: it is shown as this key may see it.
         const body = error instanceof ApiError ? error.extras.body : undefined;

@@ -96,6 +96,10 @@ const payment = {
     amount_refunded: { type: 'integer' },
     fee: { type: 'integer' },
     last_payment_error: { type: ['object', 'null'] },
+    next_action: {
+      type: ['object', 'null'],
+      description: 'For requires_action: the 3-D Secure redirect, as a saved state holds it. Without it, confirm the payment again to get one.',
+    },
   },
 };
 

@@ -59,6 +59,7 @@ export const PARAM_SCHEMAS = {
   confirmPayment: closed({
     payment_method: { ...str(255), description: 'A pm_ id or a test method such as pm_card_visa.' },
     client_secret: { ...str(500), description: 'Required with a publishable key.' },
+    return_url: { ...str(2048), description: 'Where the 3-D Secure page sends the customer back (http: or https:).' },
   }),
   refundPayment: closed({
     amount: { ...int(1, MAX_AMOUNT), description: 'Defaults to what is left to refund.' },

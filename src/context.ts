@@ -22,7 +22,7 @@ import { expireIdempotency } from './domain/idempotency';
 import { newWorkspace } from './domain/workspaces';
 import { keyFromHeader } from './domain/keys';
 import { parseDuration } from './clock/duration';
-import { parseInstant } from './clock/clock';
+import { checkRange, parseInstant } from './clock/clock';
 import { WorkspaceControls } from './workspaces/workspace-controls';
 import { fixtureContents } from './workspaces/fixture-contents';
 
@@ -122,6 +122,9 @@ export class MockContext {
     return this.workspaces.clock(workspace);
   }
 
+  /** Unix seconds on the clock a workspace follows (one function for the request path, made once). */
+  readonly nowFor = (workspace: string): number => this.clockFor(workspace).now();
+
   /** The scenario for requests made with a workspace's keys: its own, or the server's. */
   scenarioFor(workspace: string): Scenario {
     return this.workspaces.scenario(workspace) ?? this.scenario;
@@ -145,14 +148,15 @@ export class MockContext {
    * webhook attempts that come due on the way. Other workspaces, and the server clock, stay where they are.
    */
   async advanceWorkspaceClock(workspace: string, by: string | number): Promise<ClockState> {
-    parseDuration(by); // a refused duration leaves the workspace following whatever it followed
+    // Checked first: a refused duration leaves the workspace following whatever it followed.
+    checkRange(this.clockFor(workspace).nowMs() + parseDuration(by) * 1000);
     const state = await this.ownScheduler(workspace).advance(by);
     return this.clockMoved(state, workspace);
   }
 
   async setWorkspaceClock(workspace: string, mode: ClockMode, now?: string | number): Promise<ClockState> {
     if (mode === 'real' && now !== undefined) new Clock().set(mode, now); // throws the clock's own explanation
-    if (now !== undefined) parseInstant(now);
+    if (now !== undefined) checkRange(parseInstant(now));
     const state = await this.ownScheduler(workspace).set(mode, now);
     return this.clockMoved(state, workspace);
   }

@@ -45,8 +45,8 @@ export async function handleV1(ctx: MockContext, req: MockRequest, path: string,
     if (scenario.scenario === 'outage') throw new ApiError('service_unavailable', 'The service is unavailable (scenario "outage"). Retry later, or PUT /_mock/scenario {"scenario":"happy"}.');
 
     // A workspace with a clock of its own lives by it: key grace, idempotency, events and `created`.
-    const key = authenticate(ctx.store, req.headers.authorization, (workspace) => ctx.clockFor(workspace).now());
-    const now = ctx.clockFor(key.workspace).now();
+    const key = authenticate(ctx.store, req.headers.authorization, ctx.nowFor);
+    const now = ctx.nowFor(key.workspace);
     outcome.key = key;
     const workspace = ctx.store.workspaces.get(key.workspace);
     if (!workspace) throw new ApiError('invalid_api_key', `Invalid API key provided: ${maskKey(key.key)} (its workspace was deleted).`);

@@ -250,6 +250,8 @@ describe('workspace controls refuse bad input with a clear JSON error', () => {
     ['an unknown clock mode', 'put', 'clock', { mode: 'slow' }, 400, 'parameter_invalid', 'mode', /Use real, frozen or offset/],
     ['a bad time', 'put', 'clock', { mode: 'frozen', now: 'tomorrow' }, 400, 'parameter_invalid', 'now', /Invalid time "tomorrow"/],
     ['a real clock with a time', 'put', 'clock', { mode: 'real', now: 1 }, 400, 'parameter_invalid', 'now', /takes no "now"/],
+    ['a time out of range', 'put', 'clock', { mode: 'frozen', now: 9e15 }, 400, 'parameter_invalid', 'now', /Time out of range/],
+    ['a duration out of range', 'post', 'clock/advance', { by: '99999999999d' }, 400, 'parameter_invalid', 'by', /Time out of range/],
     ['an unknown scenario', 'put', 'scenario', { scenario: 'chaos' }, 400, 'parameter_invalid', 'scenario', /Unknown scenario "chaos"/],
     ['no scenario', 'put', 'scenario', {}, 400, 'parameter_missing', 'scenario', /null to follow/],
     ['options with null', 'put', 'scenario', { scenario: null, options: { rate: 1 } }, 400, 'parameter_invalid', 'options', /Options go with a scenario/],

@@ -128,6 +128,27 @@ describe('3-D Secure: next_action and the challenge page', () => {
     expectError(await box.http.get(challenge(other).pathWithQuery), 404, 'resource_missing');
   });
 
+  it('survives a state export and import: the challenge still opens and answers', async () => {
+    const box = sandbox(manual);
+    const payment = await requiresAction(box);
+    const state = (await box.admin('get', '/_mock/state')).body;
+    await box.admin('post', '/_mock/reset');
+    expect((await box.admin('put', '/_mock/state', state)).status).toBe(200);
+    expect((await box.get(`/v1/payments/${payment.id}`)).body.next_action).toEqual(payment.next_action);
+    expect((await answer(box, challenge(payment).path, { token: challenge(payment).token, outcome: 'succeed' })).status).toBe(303);
+  });
+
+  it('refuses a state whose next_action is malformed, with its JSON pointer', async () => {
+    const box = sandbox(manual);
+    await requiresAction(box);
+    const state = (await box.admin('get', '/_mock/state')).body;
+    const payments = state.workspaces[0].test.payments;
+    payments[payments.length - 1].next_action = { type: 'redirect_to_url', redirect_to_url: { url: 'javascript:alert(1)', return_url: null } };
+    const res = await box.admin('put', '/_mock/state', state);
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toMatch(/next_action\/redirect_to_url\/url/);
+  });
+
   describe('refuses bad input with a clear JSON error', () => {
     it.each([
       ['javascript:alert(1)', /uses javascript:, but the customer can only be sent back to an http: or https: URL/],

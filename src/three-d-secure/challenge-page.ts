@@ -27,6 +27,7 @@ type Outcome = (typeof OUTCOMES)[number];
  * `outcome` = `succeed` | `fail`) moves the payment (`payment.succeeded`, or `payment.payment_failed` with a
  * `last_payment_error`) and answers 303 to the `return_url` with `payment`, `payment_client_secret` and
  * `redirect_status` appended (or a page saying the outcome, when there is no `return_url`).
+ * @example handleChallenge(ctx, { method: 'GET', url, headers: {}, body: Buffer.alloc(0) }, '/3ds/pay_1', 'token=tds_…', 'req_1')
  */
 export function handleChallenge(ctx: MockContext, req: MockRequest, path: string, query: string, requestId: string): MockResponse {
   const paymentId = decodeSegment(path.slice(CHALLENGE_PATH.length));

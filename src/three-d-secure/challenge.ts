@@ -31,6 +31,7 @@ export function checkReturnUrl(value: string): string {
  * The redirect of a payment that needs 3-D Secure: the mock's challenge page, with a token nobody else can guess
  * (so another web page cannot approve the payment), and where the page sends the customer afterwards. With
  * `--seed` the token comes from the seeded source, so seeded runs stay byte-identical; else from crypto.
+ * @example challengeRedirect(ctx, 'http://127.0.0.1:4010', 'pay_1', null) // { url: 'http://127.0.0.1:4010/3ds/pay_1?token=tds_…', return_url: null }
  */
 export function challengeRedirect(ctx: MockContext, origin: string, paymentId: string, returnUrl: string | null): NextAction['redirect_to_url'] {
   const token = ctx.seeded ? makeId(ctx.random, 'tds') : `tds_${randomBytes(18).toString('base64url')}`;
@@ -47,6 +48,7 @@ export interface Challenge {
 /**
  * The payment whose pending challenge this token opens. Anything else (no such payment, a wrong token, a
  * challenge already answered) is the same 404, so the page tells a stranger nothing about which payments exist.
+ * @example const { payment, returnUrl } = findChallenge(ctx, 'pay_1', 'tds_…');
  */
 export function findChallenge(ctx: MockContext, paymentId: string, token: string | null): Challenge {
   if (token) {

@@ -36,13 +36,21 @@ export interface MockWorkspace {
   delete(): Promise<void>;
 }
 
-/** Makes a fresh, empty workspace (as `POST /_mock/workspaces`) and returns its handle. */
+/**
+ * Makes a fresh, empty workspace (as `POST /_mock/workspaces`) and returns its handle.
+ * @example
+ * const ws = createMockWorkspace(mock.context, { name: 'worker 1' });
+ * await ws.clock.advance('25h');
+ */
 export function createMockWorkspace(ctx: MockContext, options: { name?: string } = {}): MockWorkspace {
   const { workspace } = newWorkspace(ctx.store, { ...(options.name ? { name: options.name } : {}), now: ctx.clock.now() });
   return mockWorkspace(ctx, workspace.id);
 }
 
-/** The handle of an existing workspace (a fixture workspace, or one made over HTTP). */
+/**
+ * The handle of an existing workspace (a fixture workspace, or one made over HTTP); throws 404 if there is none.
+ * @example await mockWorkspace(mock.context, 'acme').setScenario('decline');
+ */
 export function mockWorkspace(ctx: MockContext, id: string): MockWorkspace {
   const existing = () => {
     const workspace = ctx.store.workspaces.get(id);

@@ -9,6 +9,8 @@ import { Workspace } from '../store/store';
 /**
  * `/_mock/workspaces/{id}/…`: a workspace as a whole sandbox for one test worker (contract section 17). Its clock
  * and scenario follow the server's until set here; reset empties it alone.
+ * @example
+ * // curl -X POST localhost:4010/_mock/workspaces/ws_1/clock/advance -H 'Content-Type: application/json' -d '{"by":"31d"}'
  */
 export const WORKSPACE_ADMIN_ROUTES: AdminRoute[] = [
   {

@@ -17,7 +17,8 @@ module.exports = {
       ...shared,
       displayName: 'payments-mock',
       roots: ['<rootDir>/test'],
-      testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/jest-setup/'],
+      // test/parallel-workers runs in a child Jest with two workers (test/e2e/parallel-workers.e2e.test.ts).
+      testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/jest-setup/', '<rootDir>/test/parallel-workers/'],
     },
     {
       // The README's examples, run as written: `payments-mock` resolves to this checkout's source.

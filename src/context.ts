@@ -22,6 +22,11 @@ import { newSecret } from './webhooks/endpoints';
 import { Partition, Store } from './store/store';
 import { expireIdempotency } from './domain/idempotency';
 import { newWorkspace } from './domain/workspaces';
+import { keyFromHeader } from './domain/keys';
+import { parseDuration } from './clock/duration';
+import { checkRange, parseInstant } from './clock/clock';
+import { WorkspaceControls } from './workspaces/workspace-controls';
+import { fixtureContents } from './workspaces/fixture-contents';
 
 /** Where a request log line goes; the CLI prints it, embedders may collect it. */
 export interface RequestLogLine {
@@ -86,6 +91,10 @@ export class MockContext {
   readonly onRequest: ((line: RequestLogLine) => void) | undefined;
   /** Saves the store to the --state file; set by createContext when there is one. */
   saveState: (() => Promise<string>) | undefined;
+  /** Whether ids come from a fixed seed (then 3-D Secure tokens do too, so runs repeat byte for byte). */
+  readonly seeded: boolean;
+  /** The clocks and scenarios that workspaces have of their own (contract section 17). */
+  readonly workspaces: WorkspaceControls;
   private fixtures: NamedDocument[];
 
   constructor(options: ContextOptions) {
@@ -97,7 +106,9 @@ export class MockContext {
     this.adminToken = options.adminToken;
     this.onRequest = options.onRequest;
     this.fixtures = options.fixtures;
+    this.seeded = options.seed !== undefined;
     this.scheduler = new Scheduler(this.clock);
+    this.workspaces = new WorkspaceControls(this.clock, this.scheduler, (workspace) => this.expireWorkspace(workspace));
     this.webhookTimeoutMs = options.webhookTimeoutMs ?? ATTEMPT_TIMEOUT_MS;
     this.webhooks = new Webhooks(this);
     // From the secrets stream, so that --webhook never shifts the ids of the objects (and keys) that follow.
@@ -114,9 +125,85 @@ export class MockContext {
     this.webhooks.reload();
   }
 
-  /** The scheduler whose clock a workspace follows. */
-  schedulerFor(_workspace: string): Scheduler {
-    return this.scheduler;
+  /** The scheduler whose clock a workspace follows: its own once its clock was set or advanced, else the server's. */
+  schedulerFor(workspace: string): Scheduler {
+    return this.workspaces.scheduler(workspace);
+  }
+
+  /** The clock a workspace follows: everything time-based in it (`created`, idempotency, events, key grace) reads it. */
+  clockFor(workspace: string): Clock {
+    return this.workspaces.clock(workspace);
+  }
+
+  /** Unix seconds on the clock a workspace follows (one function for the request path, made once). */
+  readonly nowFor = (workspace: string): number => this.clockFor(workspace).now();
+
+  /** The scenario for requests made with a workspace's keys: its own, or the server's. */
+  scenarioFor(workspace: string): Scenario {
+    return this.workspaces.scenario(workspace) ?? this.scenario;
+  }
+
+  /** The scenario for a request's Authorization header (the server's unless the key's workspace has its own). */
+  scenarioForKey(authorization: string | undefined): Scenario {
+    if (!this.workspaces.anyScenario || authorization === undefined) return this.scenario;
+    let key: string;
+    try {
+      key = keyFromHeader(authorization);
+    } catch {
+      return this.scenario;
+    }
+    const record = this.store.keys.get(key);
+    return record ? this.scenarioFor(record.workspace) : this.scenario;
+  }
+
+  /**
+   * Moves one workspace's clock (giving it a clock of its own first, if it followed the server), running its
+   * webhook attempts that come due on the way. Other workspaces, and the server clock, stay where they are.
+   */
+  async advanceWorkspaceClock(workspace: string, by: string | number): Promise<ClockState> {
+    // Checked first: a refused duration leaves the workspace following whatever it followed.
+    checkRange(this.clockFor(workspace).nowMs() + parseDuration(by) * 1000);
+    const state = await this.ownScheduler(workspace).advance(by);
+    return this.clockMoved(state, workspace);
+  }
+
+  async setWorkspaceClock(workspace: string, mode: ClockMode, now?: string | number): Promise<ClockState> {
+    if (mode === 'real' && now !== undefined) new Clock().set(mode, now); // throws the clock's own explanation
+    if (now !== undefined) checkRange(parseInstant(now));
+    const state = await this.ownScheduler(workspace).set(mode, now);
+    return this.clockMoved(state, workspace);
+  }
+
+  /** `null`: the workspace follows the server's scenario again. */
+  setWorkspaceScenario(workspace: string, scenario: Scenario | null): void {
+    this.workspaces.setScenario(workspace, scenario);
+    if (this.bus.scenario.hasSubscribers) this.bus.scenario.publish({ workspace, scenario: scenario?.scenario ?? null });
+  }
+
+  /**
+   * Empties one workspace: a fixture workspace goes back to its fixture contents (relative times from its own
+   * clock), one made at run time goes empty. Its deliveries go with its data and its webhook work in flight is
+   * dropped; its keys, clock and scenario stay. Returns false if there is no such workspace.
+   */
+  resetWorkspace(id: string): boolean {
+    const workspace = this.store.workspaces.get(id);
+    if (!workspace) return false;
+    this.webhooks.dropWorkspace(workspace);
+    this.refill(id);
+    this.webhooks.loadWorkspace(id);
+    if (this.bus.reset.hasSubscribers) this.bus.reset.publish({ workspace: id });
+    return true;
+  }
+
+  /** Drops a workspace, its keys, its data, its clock and scenario. Returns false if there is no such workspace. */
+  deleteWorkspace(id: string): boolean {
+    const workspace = this.store.workspaces.get(id);
+    if (!workspace) return false;
+    this.webhooks.dropWorkspace(workspace);
+    this.store.removeWorkspace(id);
+    this.workspaces.drop(id);
+    this.webhooks.sync();
+    return true;
   }
 
   /** Moves the server clock, running the webhook attempts that come due on the way. */
@@ -138,9 +225,15 @@ export class MockContext {
     if (this.bus.object.hasSubscribers) this.bus.object.publish({ workspace: scope.workspace.id, livemode: scope.livemode, object, ...(deleted ? { deleted } : {}) });
   }
 
-  /** Back to the fixtures: store, keys, journal and deliveries; the clock and scenario stay as they are. */
+  /**
+   * Back to the fixtures: store, keys, journal and deliveries; the clock and scenario stay as they are. Workspaces
+   * made at run time are gone with their clocks and scenarios; fixture workspaces keep theirs (and their relative
+   * fixture times count from their own clock).
+   */
   reset(): void {
     this.store = this.freshStore();
+    this.workspaces.keepOnly(this.store.workspaces);
+    for (const id of this.workspaces.withOwnClock()) this.refill(id);
     this.journal.clear();
     this.faults.clear();
     this.webhooks.reload();
@@ -151,6 +244,7 @@ export class MockContext {
   close(): void {
     this.webhooks.close();
     this.scheduler.close();
+    this.workspaces.close();
   }
 
   /**
@@ -165,6 +259,7 @@ export class MockContext {
     if (document.random && restoreRandom) this.streams.restore(document.random);
     ensureCliEndpoints(store, this.cliEndpoints, this.clock.now());
     this.store = store;
+    this.workspaces.keepOnly(store.workspaces);
     this.webhooks.reload();
     if (this.bus.reset.hasSubscribers) this.bus.reset.publish({ workspace: null });
   }
@@ -175,12 +270,19 @@ export class MockContext {
   }
 
   /**
-   * Drops events and idempotency records that time has expired, in every partition. Both are kept in creation
-   * order, so each partition costs a look at its oldest entries unless something is due.
+   * Drops events and idempotency records that time has expired, in every workspace (each by its own clock). Both
+   * are kept in creation order, so each partition costs a look at its oldest entries unless something is due.
    */
   expire(): void {
-    const now = this.clock.now();
-    for (const partition of this.store.partitions()) this.expirePartition(partition, now);
+    for (const id of this.store.workspaces.keys()) this.expireWorkspace(id);
+  }
+
+  expireWorkspace(id: string): void {
+    const workspace = this.store.workspaces.get(id);
+    if (!workspace) return;
+    const now = this.clockFor(id).now();
+    this.expirePartition(workspace.test, now);
+    this.expirePartition(workspace.live, now);
   }
 
   expirePartition(partition: Partition, now: number): void {
@@ -198,9 +300,26 @@ export class MockContext {
     return store;
   }
 
-  private clockMoved(clock: ClockState): ClockState {
-    if (this.bus.clock.hasSubscribers) this.bus.clock.publish({ workspace: null, clock });
+  private clockMoved(clock: ClockState, workspace: string | null = null): ClockState {
+    if (this.bus.clock.hasSubscribers) this.bus.clock.publish({ workspace, clock });
     return clock;
+  }
+
+  /** The workspace's own scheduler, made now if it followed the server (its pending attempts move onto it). */
+  private ownScheduler(workspace: string): Scheduler {
+    const { scheduler, created } = this.workspaces.ownClock(workspace);
+    if (created) this.webhooks.rescheduleWorkspace(workspace);
+    return scheduler;
+  }
+
+  /** Puts a workspace's starting data in place of its current data (keys and workspace fields stay). */
+  private refill(id: string): void {
+    const workspace = this.store.workspaces.get(id);
+    if (!workspace) return;
+    const now = this.clockFor(id).now();
+    const { test, live } = fixtureContents(this.fixtures, id, now);
+    this.store.workspaces.set(id, { ...workspace, test, live });
+    if (this.store.workspaces.keys().next().value === id) ensureCliEndpoints(this.store, this.cliEndpoints, now);
   }
 }
 

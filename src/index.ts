@@ -7,6 +7,8 @@
  */
 export { startMock } from './start-mock';
 export type { MockServer, KeyEntry, InjectRequest } from './start-mock';
+export type { MockWorkspace, WorkspaceClockState } from './workspaces/mock-workspace';
+export type { WorkspaceKeys } from './workspaces/keys-by-role';
 export { createApp } from './create-app';
 export type { MockOptions } from './options';
 export { createContext } from './options';

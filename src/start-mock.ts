@@ -14,6 +14,7 @@ import { parseScenario, ScenarioName, ScenarioOptions } from './scenarios/scenar
 import { WebhookDelivery, WebhookEndpoint } from './schemas/resources';
 import { webhookEndpoints } from './webhooks/list-endpoints';
 import { DeliveryCounts, DeliveryFilter } from './webhooks/webhooks';
+import { createMockWorkspace, MockWorkspace, mockWorkspace } from './workspaces/mock-workspace';
 
 export type KeyEntry = ReturnType<typeof keyEntry>;
 
@@ -51,6 +52,13 @@ export interface MockServer {
     retry(id: string): Promise<WebhookDelivery | undefined>;
   };
   setScenario(name: ScenarioName, options?: ScenarioOptions): void;
+  /**
+   * A fresh, empty, isolated workspace for one test worker, with its own keys, and a clock, scenario and reset of
+   * its own: `await ws.clock.advance('25h')`, `await ws.setScenario('decline')`, `await ws.reset()`.
+   */
+  createWorkspace(options?: { name?: string }): Promise<MockWorkspace>;
+  /** The handle of an existing workspace (a fixture workspace such as `acme`, or one made over HTTP). */
+  workspace(id: string): MockWorkspace;
   /**
    * Back to the fixtures (store, keys, journal, faults); the clock and scenario stay. Waits for the /v1 requests
    * in flight to finish first (at once, synchronously, when there are none).
@@ -115,6 +123,8 @@ export async function startMock(options: MockOptions = {}): Promise<MockServer> 
       retry: (id) => ctx.webhooks.retry(id),
     },
     setScenario: (name, scenarioOptions) => ctx.setScenario(parseScenario(name, scenarioOptions)),
+    createWorkspace: async (workspaceOptions) => createMockWorkspace(ctx, workspaceOptions),
+    workspace: (id) => mockWorkspace(ctx, id),
     reset: () => ctx.inFlight.replace(null, () => ctx.reset()),
     inject: (request) => {
       const mockRequest = toMockRequest(request);

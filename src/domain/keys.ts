@@ -53,12 +53,15 @@ export function keyFromHeader(header: string | undefined): string {
   throw new ApiError('invalid_api_key', 'Invalid Authorization header: use `Bearer <key>` or Basic with the key as the user name and an empty password.');
 }
 
-/** The key record for a request, or the 401 that the spec prescribes. */
-export function authenticate(store: Store, header: string | undefined, now: number): KeyRecord {
+/**
+ * The key record for a request, or the 401 that the spec prescribes. `now` may depend on the key's workspace
+ * (a workspace with a clock of its own judges its keys' grace by it).
+ */
+export function authenticate(store: Store, header: string | undefined, now: number | ((workspace: string) => number)): KeyRecord {
   const key = keyFromHeader(header);
   const record = store.keys.get(key);
   if (!record) throw new ApiError('invalid_api_key', `Invalid API key provided: ${maskKey(key)}. Use a key from the start-up banner or GET /_mock/keys.`);
-  if (record.expires_at !== null && now >= record.expires_at) {
+  if (record.expires_at !== null && (typeof now === 'number' ? now : now(record.workspace)) >= record.expires_at) {
     throw new ApiError('api_key_expired', `The API key ${maskKey(key)} was rotated and expired at ${new Date(record.expires_at * 1000).toISOString()}. Use the key that replaced it.`);
   }
   return record;

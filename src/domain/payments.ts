@@ -1,6 +1,6 @@
 import { ApiError } from '../errors/api-error';
 import { CURRENCIES } from '../schemas/currencies';
-import { Payment, PaymentError } from '../schemas/resources';
+import { NextAction, Payment, PaymentError } from '../schemas/resources';
 import { CardOutcome } from '../store/store';
 import { emitEvent } from './events';
 import { paymentFee } from './fees';
@@ -43,6 +43,7 @@ export function createPayment(scope: Scope, params: CreatePaymentParams): Paymen
     fee: paymentFee(params.amount, currency),
     payment_method: null,
     last_payment_error: null,
+    next_action: null,
     created: scope.now,
     livemode: scope.livemode,
   };
@@ -59,12 +60,16 @@ export function getPayment(scope: Scope, id: string): Payment {
 
 const CONFIRMABLE = new Set(['requires_confirmation', 'requires_payment_method', 'requires_action']);
 
+/** Where a 3-D Secure challenge sends the customer: made only when a confirmation needs one. */
+export type Redirect = () => NextAction['redirect_to_url'];
+
 /**
  * Confirms a payment with a payment method (or, without one, the method it already has, else the test card
  * 4242…). Returns the new version of the payment; a decline stores it in `requires_payment_method` and throws
- * the card error with that version attached.
+ * the card error with that version attached. A card that needs 3-D Secure leaves it `requires_action` with a
+ * `next_action` from `redirect`.
  */
-export function confirmPayment(scope: Scope, payment: Payment, paymentMethod?: string): Payment {
+export function confirmPayment(scope: Scope, payment: Payment, paymentMethod?: string, redirect?: Redirect): Payment {
   if (!CONFIRMABLE.has(payment.status)) {
     throw new ApiError('payment_intent_unexpected_state', `This payment's status is ${payment.status}, so it cannot be confirmed. Only payments in requires_confirmation, requires_payment_method or requires_action can.`);
   }
@@ -73,23 +78,36 @@ export function confirmPayment(scope: Scope, payment: Payment, paymentMethod?: s
     return settle(scope, payment, 'succeed');
   }
   const method = resolvePaymentMethod(scope, paymentMethod ?? payment.payment_method ?? 'pm_card_visa');
-  return settle(scope, { ...payment, payment_method: method.id }, method.outcome);
+  return settle(scope, { ...payment, payment_method: method.id }, method.outcome, redirect);
 }
 
 /** Applies a card outcome to a payment being confirmed; returns the stored new version. */
-export function settle(scope: Scope, payment: Payment, outcome: CardOutcome): Payment {
+export function settle(scope: Scope, payment: Payment, outcome: CardOutcome, redirect?: Redirect): Payment {
   if (outcome === 'succeed') {
-    return updatePayment(scope, 'payment.succeeded', { ...payment, status: 'succeeded', amount_received: payment.amount, last_payment_error: null });
+    return updatePayment(scope, 'payment.succeeded', { ...payment, status: 'succeeded', amount_received: payment.amount, last_payment_error: null, next_action: null });
   }
   if (outcome === 'requires_action') {
-    return updatePayment(scope, 'payment.requires_action', { ...payment, status: 'requires_action', last_payment_error: null });
+    const next_action: NextAction | null = redirect ? { type: 'redirect_to_url', redirect_to_url: redirect() } : null;
+    return updatePayment(scope, 'payment.requires_action', { ...payment, status: 'requires_action', last_payment_error: null, next_action });
   }
   const error = paymentError(outcome, payment.payment_method);
-  const failed = updatePayment(scope, 'payment.payment_failed', { ...payment, status: 'requires_payment_method', last_payment_error: error });
+  const failed = updatePayment(scope, 'payment.payment_failed', { ...payment, status: 'requires_payment_method', last_payment_error: error, next_action: null });
   throw new ApiError(error.code, error.message, {
     ...(error.decline_code ? { decline_code: error.decline_code } : {}),
     body: { payment: failed },
   });
+}
+
+/** The customer failed the 3-D Secure challenge: the payment awaits another method, as after a decline. */
+export function failAuthentication(scope: Scope, payment: Payment): Payment {
+  const error: PaymentError = {
+    type: 'card_error',
+    code: 'payment_intent_authentication_failure',
+    decline_code: null,
+    message: 'The customer did not complete 3-D Secure authentication (the challenge page answered "fail"). Ask for another payment method, or confirm again.',
+    payment_method: payment.payment_method,
+  };
+  return updatePayment(scope, 'payment.payment_failed', { ...payment, status: 'requires_payment_method', last_payment_error: error, next_action: null });
 }
 
 /**
@@ -102,7 +120,7 @@ export function updatePayment(scope: Scope, eventType: string, next: Payment): P
   return next;
 }
 
-function paymentError(outcome: Exclude<CardOutcome, 'succeed' | 'requires_action'>, paymentMethod: string | null): PaymentError {
+function paymentError(outcome: Exclude<CardOutcome, 'succeed' | 'requires_action'>, paymentMethod: string | null): PaymentError & { code: 'card_declined' | 'expired_card' } {
   if (outcome === 'expired_card') {
     return { type: 'card_error', code: 'expired_card', decline_code: null, message: 'Your card has expired.', payment_method: paymentMethod };
   }

@@ -9,6 +9,8 @@ import { openApiDocument } from '../openapi/build-openapi';
 import { journalDetails } from './journal-masking';
 import { docsBase, errorResponse, jsonResponse } from './respond';
 import { Routed, Router } from './router';
+import { CHALLENGE_PATH } from '../three-d-secure/challenge';
+import { handleChallenge } from '../three-d-secure/challenge-page';
 
 /**
  * The whole mock as one function from request to response: /v1 (the API), /_mock (admin), /openapi.json and
@@ -84,5 +86,6 @@ const pages = new Router<Page>([
 
 async function handleOther(ctx: MockContext, req: MockRequest, path: string, query: string): Promise<MockResponse> {
   if (path.startsWith('/_mock/') || path === '/_mock') return handleAdmin(ctx, req, path, query);
+  if (path.startsWith(CHALLENGE_PATH) && path.length > CHALLENGE_PATH.length && !path.includes('/', CHALLENGE_PATH.length)) return handleChallenge(ctx, req, path, query);
   return pages.match(req.method, path).route.answer(docsBase(ctx.baseUrl, req.headers.host, req.origin));
 }

@@ -42,11 +42,12 @@ export async function handleV1(ctx: MockContext, req: MockRequest, path: string,
   let entered: string | undefined;
   try {
     const { route, params: pathParams } = router.match(req.method, path);
-    const scenario = requestScenario(ctx, req.headers['mock-scenario']);
+    const scenario = requestScenario(ctx, req.headers['mock-scenario'], req.headers.authorization);
     if (scenario.scenario === 'outage') throw new ApiError('service_unavailable', 'The service is unavailable (scenario "outage"). Retry later, or PUT /_mock/scenario {"scenario":"happy"}.');
 
-    const now = ctx.clock.now();
-    const key = authenticate(ctx.store, req.headers.authorization, now);
+    // A workspace with a clock of its own lives by it: key grace, idempotency, events and `created`.
+    const key = authenticate(ctx.store, req.headers.authorization, ctx.nowFor);
+    const now = ctx.nowFor(key.workspace);
     outcome.key = key;
     const workspace = ctx.store.workspaces.get(key.workspace);
     if (!workspace) throw new ApiError('invalid_api_key', `Invalid API key provided: ${maskKey(key.key)} (its workspace was deleted).`);
@@ -143,7 +144,7 @@ function execute(ctx: MockContext, route: V1Route, run: Execution, headers: Reco
       request: { id: run.requestId, idempotency_key: run.idempotencyKey ?? null },
       bus: ctx.bus,
     };
-    let body = route.handler({ ctx, scope, key: run.key, params: run.params, path: run.pathParams, url: run.path, scenario: run.scenario.scenario });
+    let body = route.handler({ ctx, scope, key: run.key, params: run.params, path: run.pathParams, url: run.path, scenario: run.scenario.scenario, origin: base });
     if (run.version !== LATEST_VERSION) {
       body = JSON.parse(JSON.stringify(body));
       renderForVersion(body, run.version);
@@ -176,11 +177,13 @@ function authorize(route: V1Route, key: KeyRecord): void {
   }
 }
 
-function requestScenario(ctx: MockContext, header: string | string[] | undefined): Scenario {
-  if (header === undefined) return ctx.scenario;
+/** The Mock-Scenario header's, else the key's workspace's own, else the server's. */
+function requestScenario(ctx: MockContext, header: string | string[] | undefined, authorization: string | undefined): Scenario {
+  const current = ctx.scenarioForKey(authorization);
+  if (header === undefined) return current;
   const name = Array.isArray(header) ? (header[0] ?? '') : header.trim();
   try {
-    return parseScenario(name, ctx.scenario.scenario === name ? ctx.scenario.options : {});
+    return parseScenario(name, current.scenario === name ? current.options : {});
   } catch {
     throw new ApiError('parameter_invalid', `Unknown Mock-Scenario "${name.slice(0, 40)}". Use one of: happy, manual, decline, flaky, rate-limited, slow, outage.`, { param: 'Mock-Scenario' });
   }

@@ -34,3 +34,22 @@ export function listOf<T, U = T>(url: string, page: Page<T>, present?: (item: T)
     data: present ? page.data.map(present) : (page.data as unknown as U[]),
   };
 }
+
+/** `created[gt|gte|lt|lte]` (or one exact second), as a list filters by it. */
+export interface CreatedRange {
+  gt?: number;
+  gte?: number;
+  lt?: number;
+  lte?: number;
+}
+
+export function createdBounds(created: number | CreatedRange | undefined): { createdMin?: number; createdMax?: number } {
+  if (created === undefined) return {};
+  if (typeof created === 'number') return { createdMin: created, createdMax: created };
+  const mins = [created.gte, created.gt === undefined ? undefined : created.gt + 1].filter((n): n is number => n !== undefined);
+  const maxes = [created.lte, created.lt === undefined ? undefined : created.lt - 1].filter((n): n is number => n !== undefined);
+  return {
+    ...(mins.length ? { createdMin: Math.max(...mins) } : {}),
+    ...(maxes.length ? { createdMax: Math.min(...maxes) } : {}),
+  };
+}

@@ -8,7 +8,7 @@
  * it('works', async () => expect((await ws.request('GET', '/v1/account')).status).toBe(200));
  */
 export { createWorkspace, keysByRole, useWorkspace } from './workspace';
-export type { TestWorkspace, WorkspaceKey, WorkspaceKeys } from './workspace';
+export type { TestWorkspace, WorkspaceClock, WorkspaceKey, WorkspaceKeys, WorkspaceScenario } from './workspace';
 export { setupPaymentsMock, teardownPaymentsMock, URL_VARIABLE, ADMIN_TOKEN_VARIABLE } from './global-setup';
 export { default as globalSetup } from './global-setup';
 export { default as globalTeardown } from './global-teardown';

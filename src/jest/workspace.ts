@@ -1,40 +1,41 @@
 import type { KeyEntry } from '../start-mock';
 import { ADMIN_TOKEN_VARIABLE, URL_VARIABLE } from './global-setup';
+import { keysByRole, WorkspaceKeys } from '../workspaces/keys-by-role';
 
-type KeyKind = 'secret' | 'publishable' | 'restricted';
+export { keysByRole };
+export type { WorkspaceKeys };
 
 /** A key of the workspace as `POST /_mock/workspaces` returns it. */
 export type WorkspaceKey = KeyEntry;
 
-/** The key of every kind in each mode, by role. */
-export interface WorkspaceKeys {
-  secret: string;
-  publishable: string;
-  restricted: string;
-  liveSecret: string;
-  livePublishable: string;
-  liveRestricted: string;
+/** A workspace's clock as the mock reports it: `follows_server` until the workspace's own clock is set. */
+export interface WorkspaceClock {
+  mode: 'real' | 'frozen' | 'offset';
+  now: number;
+  iso: string;
+  workspace: string;
+  follows_server: boolean;
 }
 
-/** Picks each role's key from a workspace's keys (a key still in rotation grace is passed over). */
-export function keysByRole(entries: Iterable<Pick<KeyEntry, 'key' | 'kind' | 'livemode' | 'expires_at'>>): WorkspaceKeys {
-  const list = [...entries].filter((entry) => entry.expires_at === null);
-  const key = (kind: KeyKind, livemode: boolean) => list.find((k) => k.kind === kind && k.livemode === livemode)?.key ?? '';
-  return {
-    secret: key('secret', false),
-    publishable: key('publishable', false),
-    restricted: key('restricted', false),
-    liveSecret: key('secret', true),
-    livePublishable: key('publishable', true),
-    liveRestricted: key('restricted', true),
-  };
+/** The scenario that applies to a workspace's requests. */
+export interface WorkspaceScenario {
+  scenario: string;
+  options: Record<string, number>;
+  description: string;
+  workspace: string;
+  follows_server: boolean;
 }
 
-/** A fresh, empty workspace on the shared mock, with a key of every kind in test and live mode. */
+/**
+ * A fresh, empty workspace on the shared mock, with a key of every kind in test and live mode, and a clock,
+ * scenario and reset of its own: parallel test files never share time, scenario or data.
+ */
 export interface TestWorkspace {
   /** The mock's base URL, e.g. `http://127.0.0.1:53123`. */
   url: string;
   /** The workspace id (`DELETE /_mock/workspaces/{id}` drops it). */
+  id: string;
+  /** The same as `id` (kept for existing tests). */
   workspace: string;
   /** Its account id (`acct_…`), as `GET /v1/account` answers. */
   account: string;
@@ -46,6 +47,20 @@ export interface TestWorkspace {
    * `{ 'metadata[order]': '42' }` works as it does from curl.
    */
   request(method: string, path: string, body?: Record<string, string | number>, key?: string): Promise<{ status: number; headers: Headers; body: any }>;
+  /** This workspace's clock: the server's until set or advanced here; then its own, which nothing else moves. */
+  clock: {
+    state(): Promise<WorkspaceClock>;
+    /** Unix seconds on the workspace's clock. */
+    now(): Promise<number>;
+    /** `'25h'`, `'31d'`, `'-1h'` or seconds; resolves once the webhook retries due on the way were made. */
+    advance(by: string | number): Promise<WorkspaceClock>;
+    set(mode: 'real' | 'frozen' | 'offset', now?: string | number): Promise<WorkspaceClock>;
+  };
+  /** The scenario for requests with this workspace's keys (`decline`, `manual`, …); `null` follows the server's. */
+  setScenario(name: string | null, options?: Record<string, number>): Promise<WorkspaceScenario>;
+  scenario(): Promise<WorkspaceScenario>;
+  /** Empties the workspace; its keys, clock and scenario stay. */
+  reset(): Promise<void>;
   /** Drops the workspace, its keys and its data. */
   delete(): Promise<void>;
 }
@@ -73,13 +88,22 @@ export async function createWorkspace(options: CreateOptions | string = {}): Pro
   if (!url) {
     throw new Error(`payments-mock: no mock URL. Add globalSetup: 'payments-mock/jest/global-setup' to your Jest config, or set ${URL_VARIABLE} to a running mock.`);
   }
-  const admin: Record<string, string> = { 'Content-Type': 'application/json', ...(adminToken ? { Authorization: `Bearer ${adminToken}` } : {}) };
-  const res = await fetch(`${url}/_mock/workspaces`, { method: 'POST', headers: admin, body: JSON.stringify(name ? { name } : {}) });
+  const adminHeaders: Record<string, string> = { 'Content-Type': 'application/json', ...(adminToken ? { Authorization: `Bearer ${adminToken}` } : {}) };
+  const res = await fetch(`${url}/_mock/workspaces`, { method: 'POST', headers: adminHeaders, body: JSON.stringify(name ? { name } : {}) });
   const created = (await res.json()) as { workspace: string; account: string; keys: WorkspaceKey[]; error?: { message: string } };
   if (!res.ok) throw new Error(`payments-mock: POST ${url}/_mock/workspaces answered ${res.status}: ${created.error?.message ?? ''}`);
   const keys = keysByRole(created.keys);
+  const base = `${url}/_mock/workspaces/${created.workspace}`;
+  /** An admin call for this workspace: the JSON answer, or an Error carrying the mock's message. */
+  const admin = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const response = await fetch(`${base}${path}`, { method, headers: adminHeaders, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    const answer = (await response.json()) as T & { error?: { message: string } };
+    if (!response.ok) throw new Error(`payments-mock: ${method} ${base}${path} answered ${response.status}: ${answer.error?.message ?? ''}`);
+    return answer;
+  };
   return {
     url,
+    id: created.workspace,
     workspace: created.workspace,
     account: created.account,
     keys,
@@ -93,8 +117,19 @@ export async function createWorkspace(options: CreateOptions | string = {}): Pro
       const text = await response.text();
       return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
     },
+    clock: {
+      state: () => admin<WorkspaceClock>('GET', '/clock'),
+      now: async () => (await admin<WorkspaceClock>('GET', '/clock')).now,
+      advance: (by) => admin<WorkspaceClock>('POST', '/clock/advance', { by }),
+      set: (mode, now) => admin<WorkspaceClock>('PUT', '/clock', now === undefined ? { mode } : { mode, now }),
+    },
+    setScenario: (scenario, scenarioOptions) => admin<WorkspaceScenario>('PUT', '/scenario', scenarioOptions === undefined ? { scenario } : { scenario, options: scenarioOptions }),
+    scenario: () => admin<WorkspaceScenario>('GET', '/scenario'),
+    reset: async () => {
+      await admin('POST', '/reset', {});
+    },
     delete: async () => {
-      const gone = await fetch(`${url}/_mock/workspaces/${created.workspace}`, { method: 'DELETE', headers: admin });
+      const gone = await fetch(base, { method: 'DELETE', headers: adminHeaders });
       if (!gone.ok && gone.status !== 404) throw new Error(`payments-mock: could not delete workspace ${created.workspace}: ${gone.status}`);
       await gone.body?.cancel();
     },
@@ -131,11 +166,21 @@ export function useWorkspace(options: CreateOptions = {}): TestWorkspace {
   };
   return {
     get url() { return ready().url; },
+    get id() { return ready().id; },
     get workspace() { return ready().workspace; },
     get account() { return ready().account; },
     get keys() { return ready().keys; },
     get entries() { return ready().entries; },
     request: (...args) => ready().request(...args),
+    clock: {
+      state: () => ready().clock.state(),
+      now: () => ready().clock.now(),
+      advance: (by) => ready().clock.advance(by),
+      set: (mode, now) => ready().clock.set(mode, now),
+    },
+    setScenario: (name, scenarioOptions) => ready().setScenario(name, scenarioOptions),
+    scenario: () => ready().scenario(),
+    reset: () => ready().reset(),
     delete: () => ready().delete(),
   };
 }

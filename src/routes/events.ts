@@ -1,6 +1,6 @@
 import { renderEvent } from '../domain/events';
 import { ApiError } from '../errors/api-error';
-import { ListParams, listOf, pageQuery } from '../http/lists';
+import { createdBounds, CreatedRange, ListParams, listOf, pageQuery } from '../http/lists';
 import { ApiRoute, Call, route } from './route-types';
 
 /** Events: the feed of the last 30 days of the mock clock. */
@@ -29,20 +29,3 @@ export const EVENT_ROUTES: ApiRoute[] = [
   }),
 ];
 
-interface CreatedRange {
-  gt?: number;
-  gte?: number;
-  lt?: number;
-  lte?: number;
-}
-
-function createdBounds(created: number | CreatedRange | undefined): { createdMin?: number; createdMax?: number } {
-  if (created === undefined) return {};
-  if (typeof created === 'number') return { createdMin: created, createdMax: created };
-  const mins = [created.gte, created.gt === undefined ? undefined : created.gt + 1].filter((n): n is number => n !== undefined);
-  const maxes = [created.lte, created.lt === undefined ? undefined : created.lt - 1].filter((n): n is number => n !== undefined);
-  return {
-    ...(mins.length ? { createdMin: Math.max(...mins) } : {}),
-    ...(maxes.length ? { createdMax: Math.min(...maxes) } : {}),
-  };
-}

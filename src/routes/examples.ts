@@ -19,6 +19,7 @@ export const EXAMPLE_PAYMENT = {
   fee: 88,
   payment_method: 'pm_1Q0PsIJvEtkwdCNYMSaVuRz6',
   last_payment_error: null,
+  next_action: null,
   created: CREATED,
   livemode: false,
 };

@@ -17,6 +17,7 @@ import { REFUND_ROUTES } from './refunds';
 import { AdminRoute, ApiRoute } from './route-types';
 import { WEBHOOK_ADMIN_ROUTES } from '../webhooks/admin-routes';
 import { WEBHOOK_ENDPOINT_ROUTES } from '../webhooks/endpoint-routes';
+import { WORKSPACE_ADMIN_ROUTES } from '../workspaces/workspace-routes';
 
 export type { AdminCall, AdminRoute, ApiRoute, Call, RouteDoc } from './route-types';
 export { route } from './route-types';
@@ -32,4 +33,5 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   ...ADMIN_REQUEST_ROUTES,
   ...ADMIN_WORKSPACE_AND_FAULT_ROUTES,
   ...WEBHOOK_ADMIN_ROUTES,
+  ...WORKSPACE_ADMIN_ROUTES,
 ];

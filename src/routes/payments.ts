@@ -3,7 +3,9 @@ import { refundPayment, RefundParams } from '../domain/refunds';
 import { Scope } from '../domain/scope';
 import { ApiError } from '../errors/api-error';
 import { presentPayment } from '../http/present';
-import { Payment } from '../schemas/resources';
+import { createdBounds, CreatedRange, ListParams, listOf, pageQuery } from '../http/lists';
+import { Payment, PaymentStatus } from '../schemas/resources';
+import { challengeRedirect, checkReturnUrl } from '../three-d-secure/challenge';
 import { ScenarioName } from '../scenarios/scenarios';
 import { KeyRecord } from '../store/store';
 import { ApiRoute, Call, route } from './route-types';
@@ -25,6 +27,20 @@ export const PAYMENT_ROUTES: ApiRoute[] = [
     },
   }),
   route({
+    method: 'GET', path: '/v1/payments', operationId: 'listPayments', summary: 'List payments',
+    description: 'Payments of this account and mode, newest first, with the list rules of every list (`limit`, `starting_after`, `ending_before`). '
+      + 'Filter by `customer`, `status` and `created` (Unix seconds, or `created[gt|gte|lt|lte]`); unknown filters are refused. Restricted keys see `client_secret: null`.',
+    params: 'listPayments', permission: ['payments', 'read'], response: { list: 'Payment' }, extension: true,
+    exampleParams: { limit: 10, status: 'succeeded' },
+    handler: ({ scope, params, key, url }: Call<ListParams & { customer?: string; status?: PaymentStatus; created?: number | CreatedRange }>) => {
+      const payments = scope.partition.payments;
+      const query = { ...pageQuery(params, (id) => payments.position(id)), ...createdBounds(params.created) };
+      const { customer, status } = params;
+      const keep = customer === undefined && status === undefined ? undefined : (payment: Payment) => (customer === undefined || payment.customer === customer) && (status === undefined || payment.status === status);
+      return listOf(url, payments.page(query, keep), (payment) => presentPayment(payment, key));
+    },
+  }),
+  route({
     method: 'GET', path: '/v1/payments/:id', operationId: 'retrievePayment', summary: 'Retrieve a payment',
     description: 'Returns the payment as it is now. A publishable key must pass the payment\'s `client_secret`; restricted keys see `client_secret: null`.',
     params: 'retrievePayment', permission: ['payments', 'read'], publishable: true, response: 'Payment',
@@ -38,15 +54,17 @@ export const PAYMENT_ROUTES: ApiRoute[] = [
     method: 'POST', path: '/v1/payments/:id/confirm', operationId: 'confirmPayment', summary: 'Confirm a payment',
     description: 'Confirms a payment in `requires_confirmation`, `requires_payment_method` or `requires_action` with a payment method (a `pm_` id or a '
       + 'test method such as `pm_card_visa`). The test card decides the outcome: success (200), a decline or an expired card (402 `card_error`, '
-      + 'with the updated payment in `error.payment`), or `requires_action` for 3-D Secure (confirm again to complete it). '
+      + 'with the updated payment in `error.payment`), or `requires_action` for 3-D Secure: `next_action.redirect_to_url.url` is a challenge page the mock serves, '
+      + 'where a person (or a browser test) approves or fails it and is sent back to `return_url` (confirming again also completes it). '
       + 'A publishable key must pass `client_secret`. Outside the `manual` scenario payments confirm themselves at creation, so use `manual` to confirm them yourself.',
     params: 'confirmPayment', permission: ['payments', 'write'], publishable: true, response: 'Payment', extension: true, extraStatuses: [402],
     exampleParams: { payment_method: 'pm_card_visa' },
-    handler: ({ scope, params, key, path, scenario }: Call<{ payment_method?: string; client_secret?: string }>) => {
+    handler: ({ ctx, scope, params, key, path, scenario, origin }: Call<{ payment_method?: string; client_secret?: string; return_url?: string }>) => {
       const payment = getPayment(scope, path.id as string);
       checkClientSecret(key, payment, params.client_secret, 'confirm');
+      const returnUrl = params.return_url === undefined ? null : checkReturnUrl(params.return_url);
       try {
-        return presentPayment(confirmPayment(scope, payment, params.payment_method), key);
+        return presentPayment(confirmPayment(scope, payment, params.payment_method, () => challengeRedirect(ctx, origin, payment.id, returnUrl)), key);
       } catch (error) {
         // A decline carries the payment in the error body: it is shown as this key may see it.
         const body = error instanceof ApiError ? error.extras.body : undefined;

@@ -55,6 +55,8 @@ export interface Call<P = Record<string, never>> {
   /** The request path without its query string: the `url` of a list. */
   url: string;
   scenario: ScenarioName;
+  /** The address the client used (`http://127.0.0.1:4010`), for absolute links such as the 3-D Secure page. */
+  origin: string;
 }
 
 /** Types a route's handler by its own parameters, then stores it in the table beside the others. */

@@ -99,6 +99,22 @@ const payment = {
     amount_refunded: { type: 'integer' },
     fee: { type: 'integer' },
     last_payment_error: { type: ['object', 'null'] },
+    next_action: {
+      // An object or null, without anyOf: a fixture problem then points inside it (`…/redirect_to_url/url`).
+      type: ['object', 'null'],
+      additionalProperties: false,
+      required: ['type', 'redirect_to_url'],
+      properties: {
+        type: { const: 'redirect_to_url' },
+        redirect_to_url: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['url', 'return_url'],
+          properties: { url: { type: 'string', pattern: '^https?://' }, return_url: { type: ['string', 'null'], pattern: '^https?://' } },
+        },
+      },
+      description: 'For requires_action: the 3-D Secure redirect, as a saved state holds it. Without it, confirm the payment again to get one.',
+    },
   },
 };
 

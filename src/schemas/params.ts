@@ -59,6 +59,7 @@ export const PARAM_SCHEMAS = {
   confirmPayment: closed({
     payment_method: { ...str(255), description: 'A pm_ id or a test method such as pm_card_visa.' },
     client_secret: { ...str(500), description: 'Required with a publishable key.' },
+    return_url: { ...str(2048), description: 'Where the 3-D Secure page sends the customer back (http: or https:).' },
   }),
   refundPayment: closed({
     amount: { ...int(1, MAX_AMOUNT), description: 'Defaults to what is left to refund.' },
@@ -102,6 +103,12 @@ export const PARAM_SCHEMAS = {
     disabled: { type: 'boolean', description: 'true stops deliveries (pending ones are canceled); false resumes.' },
   }),
   list: closed(listParams),
+  listPayments: closed({
+    ...listParams,
+    customer: { ...str(255), description: 'Only the payments of this customer (a cus_ id).' },
+    status: { enum: ['requires_confirmation', 'requires_payment_method', 'requires_action', 'succeeded'], description: 'Only the payments in this status.' },
+    created: { ...createdRange, description: 'Unix seconds, or created[gt|gte|lt|lte].' },
+  }),
   listEvents: closed({
     ...listParams,
     type: { ...str(100), description: 'An event type, or a group such as payment.*' },

@@ -8,7 +8,7 @@ export type RefundReason = 'duplicate' | 'fraudulent' | 'requested_by_customer';
 
 export interface PaymentError {
   type: 'card_error';
-  code: 'card_declined' | 'expired_card';
+  code: 'card_declined' | 'expired_card' | 'payment_intent_authentication_failure';
   decline_code: string | null;
   message: string;
   payment_method: string | null;
@@ -29,8 +29,16 @@ export interface Payment {
   fee: number;
   payment_method: string | null;
   last_payment_error: PaymentError | null;
+  /** Where the customer goes next: set while the payment is `requires_action` (3-D Secure), else null. */
+  next_action: NextAction | null;
   created: number;
   livemode: boolean;
+}
+
+/** The 3-D Secure step of a `requires_action` payment: open `url`; the mock's page sends the customer back to `return_url`. */
+export interface NextAction {
+  type: 'redirect_to_url';
+  redirect_to_url: { url: string; return_url: string | null };
 }
 
 export interface Refund {
@@ -172,7 +180,7 @@ const permissionsSchema = closed(
 
 export const paymentErrorSchema = closed({
   type: { const: 'card_error' },
-  code: { enum: ['card_declined', 'expired_card'] },
+  code: { enum: ['card_declined', 'expired_card', 'payment_intent_authentication_failure'] },
   decline_code: nullable({ type: 'string' }),
   message: { type: 'string' },
   payment_method: nullable({ type: 'string' }),
@@ -213,6 +221,10 @@ export const RESOURCE_SCHEMAS = {
     fee: int,
     payment_method: nullable(id('pm')),
     last_payment_error: nullable(paymentErrorSchema),
+    next_action: nullable(closed({
+      type: { const: 'redirect_to_url' },
+      redirect_to_url: closed({ url: { type: 'string' }, return_url: nullable({ type: 'string' }) }),
+    })),
   }),
   Refund: closed({
     ...base('re', 'refund'),

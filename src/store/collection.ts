@@ -53,8 +53,9 @@ export class Collection<T extends Timed> {
     return this.byId.get(id);
   }
 
-  page(query: PageQuery): Page<T> {
-    const page = this.timeline.page(query);
+  /** Newest first; with `keep`, only the objects it accepts (a scan that stops at the page's end: see Timeline.pageWhere). */
+  page(query: PageQuery, keep?: (item: T) => boolean): Page<T> {
+    const page = keep ? this.timeline.pageWhere(query, (slot) => keep(slot.item)) : this.timeline.page(query);
     return { data: page.data.map((slot) => slot.item), has_more: page.has_more };
   }
 

@@ -40,17 +40,41 @@ export class Timeline<T extends Position> {
 
   /** Newest first. */
   page(query: PageQuery): Page<T> {
-    let lo = query.createdMin === undefined ? 0 : this.firstAfter({ created: query.createdMin, seq: -Infinity });
-    let hi = query.createdMax === undefined ? this.items.length : this.firstAfter({ created: query.createdMax, seq: Infinity });
-    if (query.startingAfter) hi = Math.min(hi, this.firstAfter({ ...query.startingAfter, seq: query.startingAfter.seq - 0.5 }));
+    const { lo, hi } = this.bounds(query);
     if (query.endingBefore) {
       // The page nearest the cursor on its newer side, still shown newest first.
-      lo = Math.max(lo, this.firstAfter(query.endingBefore));
       const end = Math.min(hi, lo + query.limit);
       return { data: this.collect(end, lo), has_more: end < hi };
     }
     const start = Math.max(lo, hi - query.limit);
     return { data: this.collect(hi, start), has_more: start > lo };
+  }
+
+  /**
+   * A page of the items that `keep` accepts, newest first: a scan from the cursor (or the newest item) that stops
+   * at the first `limit + 1` matches, so its cost is O(log n + limit + the items skipped on the way).
+   */
+  pageWhere(query: PageQuery, keep: (item: T) => boolean): Page<T> {
+    const { lo, hi } = this.bounds(query);
+    const found: T[] = [];
+    if (query.endingBefore) {
+      for (let i = lo; i < hi && found.length <= query.limit; i++) if (keep(this.items[i] as T)) found.push(this.items[i] as T);
+      const has_more = found.length > query.limit;
+      return { data: found.slice(0, query.limit).reverse(), has_more };
+    }
+    for (let i = hi - 1; i >= lo && found.length <= query.limit; i--) if (keep(this.items[i] as T)) found.push(this.items[i] as T);
+    const has_more = found.length > query.limit;
+    if (has_more) found.pop();
+    return { data: found, has_more };
+  }
+
+  /** The index range [lo, hi) a query may show: its created bounds and its cursor. */
+  private bounds(query: PageQuery): { lo: number; hi: number } {
+    let lo = query.createdMin === undefined ? 0 : this.firstAfter({ created: query.createdMin, seq: -Infinity });
+    let hi = query.createdMax === undefined ? this.items.length : this.firstAfter({ created: query.createdMax, seq: Infinity });
+    if (query.startingAfter) hi = Math.min(hi, this.firstAfter({ ...query.startingAfter, seq: query.startingAfter.seq - 0.5 }));
+    if (query.endingBefore) lo = Math.max(lo, this.firstAfter(query.endingBefore));
+    return { lo, hi };
   }
 
   /** Removes one item (found by its position, then by identity among equals). */

@@ -53,7 +53,8 @@ export class Webhooks {
   private unsubscribe: (() => void) | undefined;
   private readonly lanes = new Map<string, Lane>();
   private readonly scheduled = new Map<string, Scheduled>();
-  private readonly inFlight = new Set<ClientRequest>();
+  /** Requests in flight, with the workspace they deliver for (a workspace reset cuts its own). */
+  private readonly inFlight = new Map<ClientRequest, string>();
   private closed = false;
   private readonly agents = new Map<string, Agent>();
 
@@ -79,12 +80,46 @@ export class Webhooks {
     for (const job of this.scheduled.values()) job.cancel();
     this.scheduled.clear();
     this.lanes.clear();
-    for (const request of this.inFlight) request.destroy();
+    for (const request of this.inFlight.keys()) request.destroy();
     this.sync();
-    for (const placed of this.all()) {
-      const { delivery } = placed;
-      if (delivery.status === 'pending') this.schedule(placed, delivery.nextDueMs ?? this.host.schedulerFor(placed.workspace.id).clock.nowMs());
+    for (const placed of this.all()) this.resume(placed);
+  }
+
+  /**
+   * A workspace's data is about to be replaced (workspace reset) or dropped: cancels its scheduled attempts, cuts
+   * its requests in flight and forgets its endpoints' lanes. Other workspaces' work goes on untouched.
+   */
+  dropWorkspace(workspace: Workspace): void {
+    for (const partition of [workspace.test, workspace.live]) {
+      for (const delivery of partition.webhookDeliveries.values()) {
+        this.scheduled.get(delivery.id)?.cancel();
+        this.scheduled.delete(delivery.id);
+      }
+      for (const endpoint of partition.webhookEndpoints.values()) this.lanes.delete(endpoint.id);
     }
+    for (const [request, owner] of this.inFlight) if (owner === workspace.id) request.destroy();
+  }
+
+  /** Picks up a workspace's new data (after a workspace reset): follows the bus if needed, schedules its pending deliveries. */
+  loadWorkspace(workspaceId: string): void {
+    this.sync();
+    for (const placed of this.all(workspaceId)) this.resume(placed);
+  }
+
+  /** The workspace now has a clock of its own: its scheduled attempts move onto its scheduler, at the same due times. */
+  rescheduleWorkspace(workspaceId: string): void {
+    for (const placed of this.all(workspaceId)) {
+      const job = this.scheduled.get(placed.delivery.id);
+      if (!job) continue;
+      job.cancel();
+      this.scheduled.delete(placed.delivery.id);
+      this.schedule(placed, job.dueMs);
+    }
+  }
+
+  private resume(placed: Placed): void {
+    const { delivery } = placed;
+    if (delivery.status === 'pending') this.schedule(placed, delivery.nextDueMs ?? this.host.schedulerFor(placed.workspace.id).clock.nowMs());
   }
 
   /** Cancels the pending deliveries of an endpoint that was disabled or deleted. */
@@ -153,7 +188,7 @@ export class Webhooks {
     this.unsubscribe = undefined;
     for (const job of this.scheduled.values()) job.cancel();
     this.scheduled.clear();
-    for (const request of this.inFlight) request.destroy();
+    for (const request of this.inFlight.keys()) request.destroy();
     for (const agent of this.agents.values()) agent.destroy();
   }
 
@@ -236,7 +271,7 @@ export class Webhooks {
       timeoutMs: this.host.webhookTimeoutMs,
       agentFor: (protocol) => this.agentFor(protocol),
       track: (request) => {
-        this.inFlight.add(request);
+        this.inFlight.set(request, workspace.id);
         return () => this.inFlight.delete(request);
       },
     });

@@ -202,6 +202,7 @@ describe('restricted keys', () => {
   const calls: Array<[string, string, 'read' | 'write', (box: Sandbox, key: string, w: World) => Promise<Res>]> = [
     ['createPayment', 'payments', 'write', (box, key) => box.post('/v1/payments', { amount: 2000, currency: 'usd' }, key)],
     ['retrievePayment', 'payments', 'read', (box, key, w) => box.get(`/v1/payments/${w.payment}`, key)],
+    ['listPayments', 'payments', 'read', (box, key) => box.get('/v1/payments', key)],
     ['confirmPayment', 'payments', 'write', (box, key, w) => box.post(`/v1/payments/${w.manual}/confirm`, { payment_method: 'pm_card_visa' }, key)],
     ['refundPayment', 'refunds', 'write', (box, key, w) => box.post(`/v1/payments/${w.payment}/refund`, { amount: 100 }, key)],
     ['listPaymentRefunds', 'refunds', 'read', (box, key, w) => box.get(`/v1/payments/${w.payment}/refunds`, key)],

@@ -134,8 +134,7 @@ describe('unknown URLs and wrong methods', () => {
   });
 
   it.each([
-    ['DELETE', '/v1/payments', 'POST'],
-    ['GET', '/v1/payments', 'POST'],
+    ['PUT', '/v1/payments', 'GET, POST'],
     ['PUT', '/v1/payments/pay_x', 'GET'],
     ['GET', '/v1/payments/pay_x/refund', 'POST'],
     ['GET', '/v1/payments/pay_x/confirm', 'POST'],

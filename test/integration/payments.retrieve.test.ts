@@ -25,6 +25,7 @@ describe('GET /v1/payments/{id}', () => {
       // The README: a self-confirmed payment has payment_method: null.
       payment_method: null,
       last_payment_error: null,
+      next_action: null,
       created: FROZEN_UNIX,
       livemode: false,
     });

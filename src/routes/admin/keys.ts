@@ -47,7 +47,7 @@ export const ADMIN_KEY_ROUTES: AdminRoute[] = [
       const kind = requiredString(body, 'kind') as KeyKind;
       if (!KEY_KINDS.includes(kind)) throw new ApiError('parameter_invalid', `Invalid kind: ${kind}. Use secret, publishable or restricted.`, { param: 'kind' });
       const permissions = readPermissions(body.permissions, kind);
-      const record = newKey(ctx.store, { kind, livemode: optionalBoolean(body, 'livemode') ?? false, workspace, permissions, expires_at: null, created: ctx.clock.now() });
+      const record = newKey(ctx.store, { kind, livemode: optionalBoolean(body, 'livemode') ?? false, workspace, permissions, expires_at: null, created: ctx.clockFor(workspace).now() });
       return keyEntry(ctx, record);
     },
   },
@@ -69,7 +69,7 @@ export const ADMIN_KEY_ROUTES: AdminRoute[] = [
       const grace = expiresIn === 'now' ? 0 : asParam('expires_in', () => parseDuration(expiresIn as string | number));
       if (grace < 0) throw new ApiError('parameter_invalid', 'Invalid expires_in: it cannot be negative. Use "now" to expire the old key at once.', { param: 'expires_in' });
       if (grace > MAX_ROTATION_GRACE) throw new ApiError('parameter_invalid', `Invalid expires_in: at most 365 days (got ${String(expiresIn)}).`, { param: 'expires_in' });
-      const now = ctx.clock.now();
+      const now = ctx.clockFor(old.workspace).now();
       const fresh = rotateKey(ctx.store, old, now, grace);
       return { key: keyEntry(ctx, fresh), old_key_expires_at: old.expires_at };
     },

@@ -32,9 +32,7 @@ export const ADMIN_WORKSPACE_AND_FAULT_ROUTES: AdminRoute[] = [
     handler: async ({ ctx, path }) => {
       const id = path.id as string;
       if (!ctx.store.workspaces.has(id)) throw new ApiError('resource_missing', `No such workspace: '${id}'.`, { param: 'id' });
-      await ctx.inFlight.replace(id, () => ctx.store.removeWorkspace(id));
-      // Its webhook endpoints went with it: stop following the bus if no endpoint is left anywhere.
-      ctx.webhooks.sync();
+      await ctx.inFlight.replace(id, () => ctx.deleteWorkspace(id));
       return { status: 'ok', deleted: path.id };
     },
   },

@@ -116,3 +116,30 @@ describe('Timeline.dropThrough', () => {
     expect(timeline.size).toBe(left);
   });
 });
+
+describe('Timeline.pageWhere (a filtered page: a scan from the cursor that stops at limit + 1 matches)', () => {
+  const even = (item: Item) => Number(item.id.slice(1)) % 2 === 0;
+  it.each<[string, PageQuery, string[], boolean]>([
+    ['the newest `limit` matches, newest first', { limit: 2 }, ['i10', 'i8'], true],
+    ['every match when the limit covers them', { limit: 5 }, ['i10', 'i8', 'i6', 'i4', 'i2'], false],
+    ['starting_after: matches strictly older than the cursor', { limit: 2, startingAfter: at(8) }, ['i6', 'i4'], true],
+    ['starting_after a non-matching cursor works the same', { limit: 3, startingAfter: at(7) }, ['i6', 'i4', 'i2'], false],
+    ['ending_before: the matches nearest the cursor on its newer side, newest first', { limit: 2, endingBefore: at(3) }, ['i6', 'i4'], true],
+    ['ending_before near the newest end has no more', { limit: 2, endingBefore: at(7) }, ['i10', 'i8'], false],
+    ['created bounds narrow the scan', { limit: 10, createdMin: 3, createdMax: 7 }, ['i6', 'i4'], false],
+    ['no match is an empty page', { limit: 3, createdMin: 9, createdMax: 9 }, [], false],
+  ])('%s', (_rule, query, expected, hasMore) => {
+    const page = timelineOf(10).pageWhere(query, even);
+    expect(ids(page.data)).toEqual(expected);
+    expect(page.has_more).toBe(hasMore);
+  });
+
+  it('looks at no more items than it needs: limit + 1 matches, and what it skips on the way', () => {
+    let looked = 0;
+    timelineOf(1000).pageWhere({ limit: 3 }, (item) => {
+      looked++;
+      return even(item);
+    });
+    expect(looked).toBe(7); // i1000, i999, …, i994: four matches (limit + 1) and three skipped
+  });
+});

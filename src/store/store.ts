@@ -49,7 +49,8 @@ export interface IdempotencyRecord {
 
 /** The objects of one account in one mode (test or live): nothing crosses between partitions. */
 export class Partition {
-  readonly payments = new Collection<Payment>();
+  /** Indexed by customer and status, so GET /v1/payments pages a filtered list in O(log n + limit). */
+  readonly payments = new Collection<Payment>({ customer: (payment) => payment.customer, status: (payment) => payment.status });
   readonly customers = new Collection<Customer>();
   readonly refunds = new Collection<Refund>();
   readonly paymentMethods = new Collection<PaymentMethod>();

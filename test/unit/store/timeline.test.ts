@@ -1,3 +1,4 @@
+import { Collection } from '../../../src/store/collection';
 import { PageQuery, Timeline } from '../../../src/store/timeline';
 
 interface Item {
@@ -141,5 +142,33 @@ describe('Timeline.pageWhere (a filtered page: a scan from the cursor that stops
       return even(item);
     });
     expect(looked).toBe(7); // i1000, i999, …, i994: four matches (limit + 1) and three skipped
+  });
+});
+
+describe('Collection indexes (payments by customer and status)', () => {
+  interface Row { id: string; created: number; status: string; customer: string | null }
+  const rowIds = (rows: Row[]) => rows.map((row) => row.id);
+  const make = () => new Collection<Row>({ status: (row) => row.status, customer: (row) => row.customer });
+
+  it('pages the objects of one value newest first, and a changed value moves an object between indexes', () => {
+    const rows = make();
+    for (let n = 1; n <= 6; n++) rows.add({ id: `r${n}`, created: n, status: 'pending', customer: n % 2 ? 'odd' : null }, n);
+    rows.replace({ id: 'r2', created: 2, status: 'done', customer: null });
+    rows.replace({ id: 'r5', created: 5, status: 'done', customer: 'odd' });
+    expect(rowIds(rows.pageBy('status', 'done', { limit: 10 }).data)).toEqual(['r5', 'r2']);
+    expect(rowIds(rows.pageBy('status', 'pending', { limit: 2 }).data)).toEqual(['r6', 'r4']);
+    expect(rows.pageBy('status', 'pending', { limit: 2 }).has_more).toBe(true);
+    expect(rowIds(rows.pageBy('customer', 'odd', { limit: 10, startingAfter: rows.position('r5') }).data)).toEqual(['r3', 'r1']);
+    expect(rowIds(rows.pageBy('customer', 'odd', { limit: 10 }, (row) => row.status === 'done').data)).toEqual(['r5']);
+    // The index shows the current version of each object.
+    expect(rows.pageBy('customer', 'odd', { limit: 1 }).data[0]).toMatchObject({ id: 'r5', status: 'done' });
+  });
+
+  it('forgets removed objects and values nobody has any more', () => {
+    const rows = make();
+    rows.add({ id: 'r1', created: 1, status: 'pending', customer: 'c' }, 1);
+    rows.remove('r1');
+    expect(rows.pageBy('customer', 'c', { limit: 10 })).toEqual({ data: [], has_more: false });
+    expect(rows.pageBy('status', 'unknown', { limit: 10 })).toEqual({ data: [], has_more: false });
   });
 });

@@ -3,8 +3,7 @@ import { MockContext, RequestLogLine } from './context';
 import { ConfigError } from './errors/api-error';
 import { FixtureDocument, FixtureError } from './fixtures/fixture-types';
 import { NamedDocument, readFixtures, schemaProblems } from './fixtures/read-fixtures';
-import { exportState } from './fixtures/export-state';
-import { readStateFile, writeStateFile } from './fixtures/state-file';
+import { readStateFile, saveStore } from './fixtures/state-file';
 import { ScenarioName, ScenarioOptions } from './scenarios/scenarios';
 import { join } from 'node:path';
 
@@ -74,7 +73,7 @@ export function createContext(options: MockOptions = {}): MockContext {
     const path = options.state;
     restoreState(ctx, path);
     ctx.saveState = async () => {
-      await writeStateFile(path, exportState(ctx.store));
+      await saveStore(path, ctx.store);
       return path;
     };
   }

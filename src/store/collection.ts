@@ -13,6 +13,8 @@ interface Slot<T> extends Position {
   item: T;
 }
 
+const itemOf = (slot: Slot<unknown>): unknown => slot.item;
+
 /** Objects of one kind in one account and mode: found by id in O(1), paged newest first in O(limit). */
 export class Collection<T extends Timed> {
   private readonly byId = new Map<string, Slot<T>>();
@@ -47,6 +49,11 @@ export class Collection<T extends Timed> {
   page(query: PageQuery): Page<T> {
     const page = this.timeline.page(query);
     return { data: page.data.map((slot) => slot.item), has_more: page.has_more };
+  }
+
+  /** Oldest first, as an array of the current versions: a snapshot that later changes do not touch. */
+  snapshot(): T[] {
+    return this.timeline.mapToArray(itemOf) as T[];
   }
 
   /** Oldest first. */

@@ -2,6 +2,7 @@ import { Clock } from './clock/clock';
 import { expireEvents } from './domain/events';
 import { applyFixtures } from './fixtures/apply-fixtures';
 import { exportState } from './fixtures/export-state';
+import { loadStateFile } from './fixtures/load-state-file';
 import { NamedDocument } from './fixtures/read-fixtures';
 import { FixtureDocument } from './fixtures/fixture-types';
 import { FaultQueue } from './scenarios/faults';
@@ -104,6 +105,18 @@ export class MockContext {
     applyFixtures(store, [{ file, document }], this.clock.now());
     if (document.random && restoreRandom) this.streams.restore(document.random);
     this.store = store;
+  }
+
+  /**
+   * Replaces the store with a --state file, read streamed (a file of any size); false when there is no file.
+   * Throws FixtureError (with JSON pointers) or ConfigError and changes nothing if it does not load.
+   */
+  loadStateFile(path: string): boolean {
+    const loaded = loadStateFile(path, this.clock.now(), new Store(this.random));
+    if (!loaded) return false;
+    if (loaded.random) this.streams.restore(loaded.random);
+    this.store = loaded.store;
+    return true;
   }
 
   /** The id generator, whose state is saved with the store. */

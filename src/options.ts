@@ -3,7 +3,7 @@ import { MockContext, RequestLogLine } from './context';
 import { ConfigError } from './errors/api-error';
 import { FixtureDocument, FixtureError } from './fixtures/fixture-types';
 import { NamedDocument, readFixtures, schemaProblems } from './fixtures/read-fixtures';
-import { readStateFile, saveStore } from './fixtures/state-file';
+import { saveStore } from './fixtures/state-file';
 import { ScenarioName, ScenarioOptions } from './scenarios/scenarios';
 import { join } from 'node:path';
 
@@ -96,10 +96,8 @@ function loadFixtures(fixtures: string | FixtureDocument | undefined): NamedDocu
 }
 
 function restoreState(ctx: MockContext, path: string): void {
-  const document = readStateFile(path);
-  if (!document) return;
   try {
-    ctx.loadState(document, path);
+    ctx.loadStateFile(path);
   } catch (error) {
     if (error instanceof FixtureError) throw new ConfigError(`State file ${path} is invalid: ${error.summary()}. Fix or delete it.`);
     throw error;

@@ -9,6 +9,7 @@ import { Webhooks } from './webhooks/webhooks';
 import { expireEvents } from './domain/events';
 import { applyFixtures } from './fixtures/apply-fixtures';
 import { exportState } from './fixtures/export-state';
+import { loadStateFile } from './fixtures/load-state-file';
 import { NamedDocument } from './fixtures/read-fixtures';
 import { FixtureDocument } from './fixtures/fixture-types';
 import { FaultQueue } from './scenarios/faults';
@@ -257,6 +258,23 @@ export class MockContext {
     const store = new Store(this.random);
     applyFixtures(store, [{ file, document }], this.clock.now());
     if (document.random && restoreRandom) this.streams.restore(document.random);
+    this.replaceStore(store);
+  }
+
+  /**
+   * Replaces the store with a --state file, read streamed (a file of any size); false when there is no file.
+   * Throws FixtureError (with JSON pointers) or ConfigError and changes nothing if it does not load.
+   */
+  loadStateFile(path: string): boolean {
+    const loaded = loadStateFile(path, this.clock.now(), new Store(this.random));
+    if (!loaded) return false;
+    if (loaded.random) this.streams.restore(loaded.random);
+    this.replaceStore(loaded.store);
+    return true;
+  }
+
+  /** A loaded state takes over: `--webhook` endpoints made sure of, workspace controls kept for what is left, deliveries rescheduled. */
+  private replaceStore(store: Store): void {
     ensureCliEndpoints(store, this.cliEndpoints, this.clock.now());
     this.store = store;
     this.workspaces.keepOnly(store.workspaces);

@@ -3,8 +3,7 @@ import { MockContext, RequestLogLine } from './context';
 import { ConfigError } from './errors/api-error';
 import { FixtureDocument, FixtureError } from './fixtures/fixture-types';
 import { NamedDocument, readFixtures, schemaProblems } from './fixtures/read-fixtures';
-import { exportState } from './fixtures/export-state';
-import { readStateFile, writeStateFile } from './fixtures/state-file';
+import { saveStore } from './fixtures/state-file';
 import { ScenarioName, ScenarioOptions } from './scenarios/scenarios';
 import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -83,7 +82,7 @@ export function createContext(options: MockOptions = {}): MockContext {
     const path = options.state;
     restoreState(ctx, path);
     ctx.saveState = async () => {
-      await writeStateFile(path, exportState(ctx.store));
+      await saveStore(path, ctx.store);
       return path;
     };
   }
@@ -147,10 +146,8 @@ function loadFixtures(fixtures: string | FixtureDocument | undefined): NamedDocu
 }
 
 function restoreState(ctx: MockContext, path: string): void {
-  const document = readStateFile(path);
-  if (!document) return;
   try {
-    ctx.loadState(document, path);
+    ctx.loadStateFile(path);
   } catch (error) {
     if (error instanceof FixtureError) throw new ConfigError(`State file ${path} is invalid: ${error.summary()}. Fix or delete it.`);
     throw error;

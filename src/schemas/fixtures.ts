@@ -251,6 +251,16 @@ const modeData = {
   },
 };
 
+/** The schema of one item of each section of a mode's data: a streamed state file is checked item by item. */
+export const FIXTURE_SECTION_SCHEMAS = {
+  customers: customer,
+  payment_methods: paymentMethod,
+  payments: payment,
+  refunds: refund,
+  events: event,
+  idempotency: idempotencyRecord,
+} as const;
+
 export const FIXTURE_SCHEMA = {
   $schema: 'http://json-schema.org/draft-07/schema#',
   $id: 'https://payments-mock.dev/fixtures.schema.json',

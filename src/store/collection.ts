@@ -13,6 +13,8 @@ interface Slot<T> extends Position {
   item: T;
 }
 
+const itemOf = (slot: Slot<unknown>): unknown => slot.item;
+
 /** A field to list by: the value an object is filed under (null: not filed). */
 export type IndexKey<T> = (item: T) => string | null;
 
@@ -95,6 +97,11 @@ export class Collection<T extends Timed> {
   page(query: PageQuery): Page<T> {
     const page = this.timeline.page(query);
     return { data: page.data.map((slot) => slot.item), has_more: page.has_more };
+  }
+
+  /** Oldest first, as an array of the current versions: a snapshot that later changes do not touch. */
+  snapshot(): T[] {
+    return this.timeline.mapToArray(itemOf) as T[];
   }
 
   /** Oldest first. */

@@ -64,6 +64,11 @@ export class EventLog {
     return this.all.values();
   }
 
+  /** Oldest first, as a copy (events are immutable, so this is a snapshot). */
+  snapshot(): StoredEvent[] {
+    return this.all.toArray();
+  }
+
   /** Forgets every event created at or before `created`; returns how many. */
   dropThrough(created: number): number {
     const oldest = this.all.oldest();

@@ -103,6 +103,18 @@ export class Timeline<T extends Position> {
     return this.items.values();
   }
 
+  /** Oldest first, as a copy: a snapshot that later inserts and drops do not change. */
+  toArray(): T[] {
+    return this.items.slice();
+  }
+
+  /** Oldest first, `read` of each item, as a new array (a snapshot of what the items point at). */
+  mapToArray<U>(read: (item: T) => U): U[] {
+    const out = new Array<U>(this.items.length);
+    for (let i = 0; i < this.items.length; i++) out[i] = read(this.items[i] as T);
+    return out;
+  }
+
   /** Items from index `from` (exclusive) down to `to` (inclusive), newest first. */
   private collect(from: number, to: number): T[] {
     const out: T[] = [];

@@ -1,7 +1,7 @@
 import type { Options, ValidateFunction } from 'ajv';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { FIXTURE_SCHEMA } from '../schemas/fixtures';
+import { FIXTURE_SCHEMA, FIXTURE_SECTION_SCHEMAS } from '../schemas/fixtures';
 import { PARAM_SCHEMAS } from '../schemas/params';
 
 /**
@@ -14,7 +14,15 @@ import { PARAM_SCHEMAS } from '../schemas/params';
  */
 export const VALIDATOR_GROUPS = {
   params: PARAM_SCHEMAS,
-  fixtures: { fixtures: FIXTURE_SCHEMA },
+  fixtures: {
+    fixtures: FIXTURE_SCHEMA,
+    section_customers: FIXTURE_SECTION_SCHEMAS.customers,
+    section_payment_methods: FIXTURE_SECTION_SCHEMAS.payment_methods,
+    section_payments: FIXTURE_SECTION_SCHEMAS.payments,
+    section_refunds: FIXTURE_SECTION_SCHEMAS.refunds,
+    section_events: FIXTURE_SECTION_SCHEMAS.events,
+    section_idempotency: FIXTURE_SECTION_SCHEMAS.idempotency,
+  },
 } as const;
 
 type Groups = typeof VALIDATOR_GROUPS;
@@ -32,7 +40,7 @@ const loaded: Partial<Record<ValidatorGroup, Record<string, ValidateFunction>>> 
 
 /** The validator for a schema: precompiled when built, else compiled here once per process. */
 export function validatorFor(name: ValidatorName): ValidateFunction {
-  const group: ValidatorGroup = name === 'fixtures' ? 'fixtures' : 'params';
+  const group: ValidatorGroup = name in VALIDATOR_GROUPS.fixtures ? 'fixtures' : 'params';
   const file = generatedFile(group);
   const validators = (loaded[group] ??= existsSync(file) ? (require(file) as Record<string, ValidateFunction>) : compile(group));
   return validators[name] as ValidateFunction;

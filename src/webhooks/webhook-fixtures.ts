@@ -67,14 +67,20 @@ export function loadWebhookFixtures(store: Store, workspace: Workspace, fixture:
   });
 }
 
-/** A workspace's endpoints (with secrets) and deliveries, as `webhook_endpoints` and `webhook_deliveries`. */
-export function exportWebhooks(workspace: Workspace): Pick<FixtureWorkspace, 'webhook_endpoints' | 'webhook_deliveries'> {
-  const endpoints: FixtureWebhookEndpoint[] = [];
+/** A workspace's endpoints, both modes, as stored (immutable versions with their secrets). */
+export function webhookEndpointsOf(workspace: Workspace): WebhookEndpoint[] {
+  return [...workspace.test.webhookEndpoints.values(), ...workspace.live.webhookEndpoints.values()];
+}
+
+/** An endpoint in its fixture form: a secret always, so a restart keeps it. */
+export function endpointFixture(endpoint: WebhookEndpoint): FixtureWebhookEndpoint {
+  return { ...endpoint, secret: endpoint.secret ?? undefined };
+}
+
+/** A workspace's deliveries, both modes, copied into their fixture form now (deliveries change in place). */
+export function webhookDeliveriesOf(workspace: Workspace): FixtureWebhookDelivery[] {
   const deliveries: FixtureWebhookDelivery[] = [];
   for (const partition of [workspace.test, workspace.live]) {
-    for (const endpoint of partition.webhookEndpoints.values()) {
-      endpoints.push({ ...endpoint, secret: endpoint.secret ?? undefined, metadata: { ...endpoint.metadata } });
-    }
     for (const delivery of partition.webhookDeliveries.values()) {
       deliveries.push({
         id: delivery.id,
@@ -89,5 +95,5 @@ export function exportWebhooks(workspace: Workspace): Pick<FixtureWorkspace, 'we
       });
     }
   }
-  return { ...(endpoints.length ? { webhook_endpoints: endpoints } : {}), ...(deliveries.length ? { webhook_deliveries: deliveries } : {}) };
+  return deliveries;
 }

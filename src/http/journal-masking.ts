@@ -35,7 +35,7 @@ export function journalRequestBody(params: unknown, sent: SentRequest): unknown 
     try {
       body = sent.method === 'GET' || sent.body.length === 0 ? (sent.query ? parseForm(sent.query) : null) : parseBody(sent.contentType, sent.body).params;
     } catch {
-      body = sent.body.length > 0 ? maskCards(sent.body.toString('utf8').slice(0, 10_000)) : null;
+      body = sent.body.length > 0 ? maskCards(Buffer.from(sent.body.buffer, sent.body.byteOffset, sent.body.byteLength).toString('utf8').slice(0, 10_000)) : null;
     }
   }
   return maskCards(body ?? null);
@@ -46,7 +46,7 @@ interface SentRequest {
   method: string;
   authorization: string | undefined;
   contentType: string | undefined;
-  body: Buffer;
+  body: Uint8Array;
   query: string;
 }
 

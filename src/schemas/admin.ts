@@ -92,7 +92,7 @@ export const ADMIN_SHAPES = {
   advanceClock: closed({ by: duration }, ['by']),
   setScenario: closed({ scenario: { enum: ['happy', 'manual', 'decline', 'flaky', 'rate-limited', 'slow', 'outage'] }, options: ref('ScenarioOptions') }, ['scenario']),
   journal: list(ref('JournalEntry')),
-  state: { type: 'object', description: 'The store in the fixture format with absolute times (`payments-mock fixtures schema` prints its JSON Schema).' },
+  state: { $ref: '#/components/schemas/FixtureDocument', description: 'The store in the fixture format with absolute times (`payments-mock fixtures schema` prints the same JSON Schema).' },
   saved: closed({ status: { const: 'ok' }, file: string }),
   versions: closed({
     default: string,

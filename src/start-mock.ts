@@ -22,8 +22,8 @@ export interface InjectRequest {
   method?: string;
   url: string;
   headers?: Record<string, string>;
-  /** A string or Buffer is sent as is; an object is sent as JSON. */
-  body?: string | Buffer | Record<string, unknown>;
+  /** A string or bytes (a Buffer) are sent as is; an object is sent as JSON. */
+  body?: string | Uint8Array | Record<string, unknown>;
 }
 
 /** A running mock server. */
@@ -154,7 +154,8 @@ function toMockRequest(request: InjectRequest): MockRequest {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(request.headers ?? {})) headers[name.toLowerCase()] = value;
   let body = Buffer.alloc(0);
-  if (typeof request.body === 'string' || Buffer.isBuffer(request.body)) body = Buffer.from(request.body);
+  if (typeof request.body === 'string') body = Buffer.from(request.body);
+  else if (request.body instanceof Uint8Array) body = Buffer.from(request.body);
   else if (request.body) {
     body = Buffer.from(JSON.stringify(request.body));
     headers['content-type'] ??= 'application/json';

@@ -10,5 +10,6 @@ const PLAIN: Palette = { red: same, yellow: same, green: same, dim: same, bold: 
  * (test fixtures, CI) starts without it.
  */
 export function palette(terminal: boolean): Palette {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only for a terminal, to keep boot fast
   return terminal ? (require('chalk') as Palette) : PLAIN;
 }

@@ -4,7 +4,7 @@ import { parseForm } from './form';
 /** Strict UTF-8: invalid bytes are a malformed body, not silently replaced with U+FFFD. */
 const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
-function decodeUtf8(body: Buffer): string {
+function decodeUtf8(body: Uint8Array): string {
   try {
     return UTF8.decode(body);
   } catch {
@@ -25,7 +25,7 @@ export interface ParsedBody {
  * Parses a request body by its Content-Type: JSON or form-encoded, UTF-8. An empty body is no parameters,
  * whatever the type; anything else is 415.
  */
-export function parseBody(contentType: string | undefined, body: Buffer): ParsedBody {
+export function parseBody(contentType: string | undefined, body: Uint8Array): ParsedBody {
   if (body.length === 0) return { params: Object.create(null) as Record<string, unknown>, fromText: true };
   const [mediaType = '', ...attributes] = (contentType ?? '').toLowerCase().split(';').map((part) => part.trim());
   const charset = attributes.find((attribute) => attribute.startsWith('charset='))?.slice('charset='.length).replace(/"/g, '');

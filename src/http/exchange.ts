@@ -1,4 +1,13 @@
-import type { IncomingHttpHeaders } from 'node:http';
+/**
+ * Request headers, lower-case names (Node's `IncomingHttpHeaders` fits). Declared here so the package's typings
+ * need no `@types/node`.
+ */
+export interface RequestHeaders {
+  [name: string]: string | string[] | undefined;
+  authorization?: string;
+  'content-type'?: string;
+  host?: string;
+}
 
 /**
  * A request as the mock's core sees it: already read, independent of the transport. The Node listener, the
@@ -8,8 +17,9 @@ export interface MockRequest {
   method: string;
   /** Path and query string, as sent. */
   url: string;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
+  headers: RequestHeaders;
+  /** The raw body (a Node `Buffer` from the socket). */
+  body: Uint8Array;
   /**
    * Where the client reached the mock when an Express host app mounts it (`https://host/sub-path`): error
    * `doc_url`s and the OpenAPI server URL point there. Unset when the mock serves on its own.

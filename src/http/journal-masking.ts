@@ -35,7 +35,7 @@ export function journalRequestBody(params: unknown, sent: SentRequest): unknown 
     try {
       body = sent.method === 'GET' || sent.body.length === 0 ? (sent.query ? parseForm(sent.query) : null) : parseBody(sent.contentType, sent.body).params;
     } catch {
-      body = sent.body.length > 0 ? maskCards(sent.body.toString('utf8').slice(0, 10_000)) : null;
+      body = sent.body.length > 0 ? maskCards(Buffer.from(sent.body.buffer, sent.body.byteOffset, sent.body.byteLength).toString('utf8').slice(0, 10_000)) : null;
     }
   }
   return maskCards(body ?? null);
@@ -74,9 +74,10 @@ export function journalDetails(req: MockRequest, query: string, key: KeyRecord |
  * The bytes of a body the journal may hold for long: at most 16 KiB, and never a view into a larger buffer (a
  * socket's read buffer is 64 KiB, which a 100-byte body would otherwise keep alive for as long as the entry).
  */
-function keptBody(body: Buffer): Buffer {
+function keptBody(body: Uint8Array): Buffer {
   if (body.length > JOURNAL_BODY_LIMIT) return Buffer.from(body.subarray(0, JOURNAL_BODY_LIMIT));
-  return body.buffer.byteLength > body.length + 1024 ? Buffer.from(body) : body;
+  if (body.buffer.byteLength > body.length + 1024) return Buffer.from(body);
+  return Buffer.isBuffer(body) ? body : Buffer.from(body.buffer, body.byteOffset, body.length);
 }
 
 /** A long answer text is cut to one byte over the limit: enough for the journal to show it as truncated. */

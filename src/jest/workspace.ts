@@ -46,6 +46,7 @@ export interface TestWorkspace {
    * Calls the mock with the workspace's test secret key (or `key`): an object body is sent as a form, so
    * `{ 'metadata[order]': '42' }` works as it does from curl.
    */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test code reads answers freely (`res.body.id`)
   request(method: string, path: string, body?: Record<string, string | number>, key?: string): Promise<{ status: number; headers: Headers; body: any }>;
   /** This workspace's clock: the server's until set or advanced here; then its own, which nothing else moves. */
   clock: {

@@ -5,6 +5,7 @@ import { ADMIN_ROUTES, V1_ROUTES } from '../routes';
 import type { AdminRoute, ApiRoute } from '../routes';
 import { RESOURCE_EXAMPLES } from '../routes/examples';
 import { ADMIN_SCHEMAS } from '../schemas/admin';
+import { FIXTURE_SCHEMA } from '../schemas/fixtures';
 import { PARAM_SCHEMAS } from '../schemas/params';
 import { listSchema, RESOURCE_SCHEMAS } from '../schemas/resources';
 import { SCENARIOS } from '../scenarios/scenarios';
@@ -47,7 +48,7 @@ function buildOnce(): Json {
     paths,
     webhooks: WEBHOOKS,
     components: {
-      schemas: { ...RESOURCE_SCHEMAS, ...ADMIN_SCHEMAS },
+      schemas: { ...RESOURCE_SCHEMAS, Error: errorSchemaWithCodes(), ...ADMIN_SCHEMAS, FixtureDocument: fixtureDocumentSchema() },
       responses: ERROR_RESPONSES,
       parameters: {
         IdempotencyKey: {
@@ -92,6 +93,19 @@ const TAGS = [
   { name: 'admin', description: 'The sandbox control API under /_mock: keys, clock, scenario, journal, state, workspaces, faults. JSON in and out.' },
   { name: 'webhooks', description: 'What the mock POSTs to your registered webhook endpoints.' },
 ];
+
+/** The error object with its `code` listed from the catalog, so generated clients get the codes as a union. */
+function errorSchemaWithCodes(): Json {
+  const schema = JSON.parse(JSON.stringify(RESOURCE_SCHEMAS.Error)) as { properties: { error: { properties: { code: Json } } } };
+  schema.properties.error.properties.code = { ...schema.properties.error.properties.code, enum: Object.keys(ERROR_CATALOG) };
+  return schema as unknown as Json;
+}
+
+/** The fixture schema as a component (the state export/import body), without its standalone-file keywords. */
+function fixtureDocumentSchema(): Json {
+  const { $schema: _schema, $id: _id, ...schema } = FIXTURE_SCHEMA;
+  return schema;
+}
 
 function v1Operation(route: ApiRoute): Json {
   const params = PARAM_SCHEMAS[route.params] as { properties: Record<string, Json>; required: readonly string[] };

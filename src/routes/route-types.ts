@@ -67,11 +67,17 @@ export function route<P>(definition: Omit<ApiRoute, 'handler'> & { handler: (cal
 /** A JSON Schema object, as the admin tables declare their bodies and answers. */
 export type JsonSchema = Record<string, unknown>;
 
+/** The query string of an admin request (a `URLSearchParams`; declared so the typings need no DOM or Node types). */
+export interface QueryParams {
+  get(name: string): string | null;
+  keys(): Iterable<string>;
+}
+
 /** What an admin handler gets: the JSON body, the query and the path parameters. */
 export interface AdminCall {
   ctx: MockContext;
   body: Record<string, unknown>;
-  query: URLSearchParams;
+  query: QueryParams;
   path: Record<string, string>;
 }
 

@@ -61,6 +61,7 @@ export const ADMIN_SCHEMAS = {
     duration_ms: { type: 'number' },
     request_body: { description: 'The parameters as parsed, card numbers and CVCs masked.' },
     response_body: { description: 'The JSON answer.' },
+    truncated: { type: 'boolean', description: 'A body was longer than 16 KiB: it is cut (shown as text).' },
     created: integer,
   }),
   AdminWebhookEndpoint: closed({
@@ -130,7 +131,7 @@ export const ADMIN_SHAPES = {
   advanceClock: closed({ by: duration }, ['by']),
   setScenario: closed({ scenario: { enum: ['happy', 'manual', 'decline', 'flaky', 'rate-limited', 'slow', 'outage'] }, options: ref('ScenarioOptions') }, ['scenario']),
   journal: list(ref('JournalEntry')),
-  state: { type: 'object', description: 'The store in the fixture format with absolute times (`payments-mock fixtures schema` prints its JSON Schema).' },
+  state: { $ref: '#/components/schemas/FixtureDocument', description: 'The store in the fixture format with absolute times (`payments-mock fixtures schema` prints the same JSON Schema).' },
   saved: closed({ status: { const: 'ok' }, file: string }),
   versions: closed({
     default: string,

@@ -42,12 +42,14 @@ const loaded: Partial<Record<ValidatorGroup, Record<string, ValidateFunction>>> 
 export function validatorFor(name: ValidatorName): ValidateFunction {
   const group: ValidatorGroup = name in VALIDATOR_GROUPS.fixtures ? 'fixtures' : 'params';
   const file = generatedFile(group);
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a generated file, found at run time
   const validators = (loaded[group] ??= existsSync(file) ? (require(file) as Record<string, ValidateFunction>) : compile(group));
   return validators[name] as ValidateFunction;
 }
 
 function compile(group: ValidatorGroup): Record<string, ValidateFunction> {
   // Loaded only here, so a built server never pays for ajv.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- see above: a built server never loads ajv
   const Ajv = (require('ajv') as typeof import('ajv')).default;
   const ajv = new Ajv(AJV_OPTIONS);
   return Object.fromEntries(Object.entries(VALIDATOR_GROUPS[group]).map(([name, schema]) => [name, ajv.compile(schema)]));

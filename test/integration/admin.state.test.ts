@@ -109,7 +109,7 @@ describe('PUT /_mock/state', () => {
     const ids = [customer.id, payment.id, refund.id];
     const before = await snapshot(box, ids);
     spoil(state);
-    state.workspaces?.[0] && (state.workspaces[0].name = 'changed');
+    if (state.workspaces?.[0]) state.workspaces[0].name = 'changed';
     const res = await box.admin('put', '/_mock/state', state);
     expectError(res, 400, 'parameter_invalid');
     expect(res.body.error.message).toContain(`${pointer}:`);

@@ -1,5 +1,7 @@
 import bodyParser from 'body-parser';
 import express from 'express';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { createApp } from '../../src/create-app';
 import { startMock } from '../../src/start-mock';
@@ -79,6 +81,20 @@ describe.each(PARSER_STYLES)('createApp() mounted in an Express host app with %s
       if (mount !== '/') expect((await http.get('/host-route')).body).toEqual({ host: true });
       else expect((await http.get('/host-route')).status).toBe(200);
     });
+  });
+});
+
+describe('createApp() as a plain Node request listener', () => {
+  it('serves through http.createServer()', async () => {
+    const server = createServer(createApp({ fixtures: 'none', seed: 1 }));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const res = await fetch(`http://127.0.0.1:${port}/_mock/health`);
+      expect(await res.json()).toMatchObject({ status: 'ok' });
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
 

@@ -8,8 +8,6 @@ import { createPayment, Sandbox, sandbox } from '../helpers/sandbox';
  * ever touched, and the server answers a normal request afterwards.
  */
 
-type Res = Awaited<ReturnType<Sandbox['get']>>;
-
 const MiB = 1024 * 1024;
 const FORM = 'application/x-www-form-urlencoded';
 const JSON_TYPE = 'application/json';

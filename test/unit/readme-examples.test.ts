@@ -5,11 +5,11 @@ const root = join(__dirname, '..', '..');
 const readme = readFileSync(join(root, 'README.md'), 'utf8');
 
 /**
- * The README shows example files verbatim after a `<!-- example:path -->` marker; the examples Jest project runs
+ * The README shows example files verbatim after a `<!-- file:path -->` marker; the examples Jest project runs
  * those files. Together they keep the README's code true.
  */
 describe('README examples', () => {
-  const markers = [...readme.matchAll(/<!-- example:(\S+) -->\n```\w*\n([\s\S]*?)```/g)];
+  const markers = [...readme.matchAll(/<!-- file:(\S+) -->\n```\w*\n([\s\S]*?)```/g)];
 
   it('has examples to check', () => {
     expect(markers.map((m) => m[1])).toEqual(expect.arrayContaining(['examples/webhooks/receiver.ts', 'examples/webhooks/webhooks.test.ts']));

@@ -1,0 +1,111 @@
+import { ChildProcess, execFile, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { requireBuild } from '../helpers/cli-process';
+
+const run = promisify(execFile);
+const ROOT = join(__dirname, '..', '..');
+const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const NPX = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+
+/** A strict consumer: no @types of any kind, no skipLibCheck. */
+const CONSUMER_TSCONFIG = {
+  compilerOptions: { strict: true, target: 'ES2022', module: 'node16', moduleResolution: 'node16', lib: ['ES2022'], types: [], skipLibCheck: false, noEmit: true },
+  files: ['index.ts'],
+};
+
+const CONSUMER_SOURCE = `import { createApp, startMock } from 'payments-mock';
+import type { Customer, MockApp, MockServer, Payment } from 'payments-mock';
+
+export async function run(): Promise<Payment['status']> {
+  const mock: MockServer = await startMock({ port: 0, fixtures: 'none', clock: 'frozen@2026-01-01T00:00:00Z', seed: 1 });
+  const app: MockApp = createApp({ fixtures: 'none', seed: 2 });
+  void app;
+  const key = mock.keys.find((entry) => entry.kind === 'secret' && !entry.livemode)?.key ?? '';
+  const res = await mock.inject({ method: 'POST', url: '/v1/payments', headers: { Authorization: \`Bearer \${key}\` }, body: { amount: 2000, currency: 'usd' } });
+  const payment = JSON.parse(res.body) as Payment;
+  const phone: Customer['phone'] = null;
+  void phone;
+  mock.clock.advance('25h');
+  await mock.close();
+  return payment.status;
+}
+`;
+
+describe('the npm package, installed from its tarball into an empty folder', () => {
+  let folder: string;
+  let tarball: string;
+  let installLog: string;
+
+  beforeAll(async () => {
+    requireBuild();
+    folder = mkdtempSync(join(tmpdir(), 'payments-mock-package-'));
+    // dist/ is built already (npm test builds first); --ignore-scripts keeps `prepack` from rebuilding it under
+    // the other tests' feet.
+    const packed = await run(NPM, ['pack', '--ignore-scripts', '--json', '--pack-destination', folder], { cwd: ROOT });
+    tarball = join(folder, (JSON.parse(packed.stdout) as Array<{ filename: string }>)[0]!.filename);
+    const consumer = join(folder, 'consumer');
+    mkdirSync(consumer);
+    writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', version: '1.0.0', private: true }));
+    const installed = await run(NPM, ['install', '--no-audit', '--no-fund', '--prefer-offline', tarball], { cwd: consumer });
+    installLog = `${installed.stdout}${installed.stderr}`;
+  }, 120_000);
+
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+  const consumer = () => join(folder, 'consumer');
+  const installedPackage = () => join(consumer(), 'node_modules', 'payments-mock');
+
+  it('ships a LICENSE, and no source maps (nothing points at unshipped sources)', () => {
+    expect(readFileSync(join(installedPackage(), 'LICENSE'), 'utf8')).toMatch(/^MIT License/);
+    const files: string[] = [];
+    const walk = (dir: string) => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        if (entry.isDirectory()) walk(join(dir, entry.name));
+        else files.push(join(dir, entry.name));
+      }
+    };
+    walk(join(installedPackage(), 'dist'));
+    expect(files.filter((file) => file.endsWith('.map'))).toEqual([]);
+    expect(files.filter((file) => /\.(js|d\.ts)$/.test(file) && readFileSync(file, 'utf8').includes('sourceMappingURL'))).toEqual([]);
+  });
+
+  it('has no lifecycle script that runs at install, and npm warns about none', () => {
+    const manifest = JSON.parse(readFileSync(join(installedPackage(), 'package.json'), 'utf8')) as { scripts?: Record<string, string> };
+    for (const hook of ['preinstall', 'install', 'postinstall', 'prepare']) expect(manifest.scripts?.[hook]).toBeUndefined();
+    expect(installLog).not.toMatch(/payments-mock@[^\s]* \((prepare|install|postinstall|preinstall)/);
+  });
+
+  it('compiles a strict TypeScript consumer of startMock and createApp with nothing else installed', async () => {
+    writeFileSync(join(consumer(), 'tsconfig.json'), JSON.stringify(CONSUMER_TSCONFIG));
+    writeFileSync(join(consumer(), 'index.ts'), CONSUMER_SOURCE);
+    expect(readdirSync(join(consumer(), 'node_modules')).filter((name) => name.startsWith('@types'))).toEqual([]);
+    const result = await run(process.execPath, [TSC, '-p', consumer()], { cwd: consumer() }).catch((error: { stdout: string }) => ({ stdout: error.stdout, failed: true }));
+    expect(result.stdout).toBe('');
+  }, 60_000);
+
+  it('starts with `npx payments-mock` from there and answers', async () => {
+    // Its own process group: npx runs the CLI as a child, and the test must stop both.
+    const child: ChildProcess = spawn(NPX, ['payments-mock', '--port', '0', '--fixtures', 'none', '--log', 'off'], { cwd: consumer(), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const exited = new Promise((resolve) => child.on('exit', resolve));
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        child.stdout?.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+          const match = /payments-mock listening on (http:\/\/\S+)/.exec(out);
+          if (match) resolve(match[1] as string);
+        });
+        child.on('exit', (code) => reject(new Error(`npx payments-mock exited with ${code} before listening: ${out}`)));
+      });
+      const health = await fetch(`${url}/_mock/health`);
+      expect(await health.json()).toMatchObject({ status: 'ok' });
+    } finally {
+      process.kill(-(child.pid as number), 'SIGTERM');
+      await exited;
+    }
+  }, 60_000);
+});

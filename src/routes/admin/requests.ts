@@ -16,7 +16,7 @@ export const ADMIN_REQUEST_ROUTES: AdminRoute[] = [
     response: ADMIN_SHAPES.journal,
     example: {
       object: 'list',
-      data: [{ id: 'req_4Xq2nUyV7pBz0cR3tL9mKw1E', method: 'POST', path: '/v1/payments', status: 200, key: 'sk_test_…7dc', idempotency_key: null, replayed: false, duration_ms: 0.42, request_body: { amount: '2000', currency: 'usd' }, response_body: { id: 'pay_1' }, created: 1767225600 }],
+      data: [{ id: 'req_4Xq2nUyV7pBz0cR3tL9mKw1E', method: 'POST', path: '/v1/payments', status: 200, key: 'sk_test_…7dc', idempotency_key: null, replayed: false, duration_ms: 0.42, request_body: { amount: '2000', currency: 'usd' }, response_body: { id: 'pay_1' }, truncated: false, created: 1767225600 }],
     },
     handler: ({ ctx, query }) => {
       const status = query.get('status');

@@ -1,4 +1,5 @@
 import type { MockContext } from '../context';
+import type { EventMessage, ObjectMessage } from '../events/bus';
 import type { MockResponse, ResponseSink } from '../http/exchange';
 
 /** How long messages gather before one write: a burst of requests costs one write, not one each. */
@@ -6,7 +7,7 @@ export const BATCH_MS = 100;
 /** A comment line this often, so the page (and proxies) can tell a quiet stream from a dead one. */
 export const HEARTBEAT_MS = 10_000;
 /** Past this many messages in one batch the rest are counted, not sent: the page refetches on `overflow`. */
-export const MAX_BATCH = 200;
+export const MAX_BATCH = 100;
 
 interface Queued {
   type: string;
@@ -41,12 +42,14 @@ function follow(ctx: MockContext, sink: ResponseSink): void {
   const flush = (): void => {
     timer = undefined;
     let text = '';
-    for (const { type, data } of queue) text += `event: ${type}\ndata: ${JSON.stringify(data)}\n\n`;
+    for (const { type, data } of queue) text += `event: ${type}\ndata: ${JSON.stringify(shape(type, data))}\n\n`;
     if (dropped > 0) text += `event: overflow\ndata: {"dropped":${dropped}}\n\n`;
     queue = [];
     dropped = 0;
     sink.write(text);
   };
+  // Messages are kept as published (fresh objects or immutable values) and shaped at flush: a message past the
+  // cap costs a counter increment.
   const push = (type: string, data: unknown): void => {
     if (queue.length < MAX_BATCH) queue.push({ type, data });
     else dropped++;
@@ -56,8 +59,8 @@ function follow(ctx: MockContext, sink: ResponseSink): void {
   const { bus } = ctx;
   const unsubscribers = [
     bus.request.subscribe((message) => push('request', message)),
-    bus.event.subscribe(({ workspace, livemode, event }) => push('event', { workspace, livemode, id: event.id, type: event.type, created: event.created })),
-    bus.object.subscribe(({ workspace, livemode, object, deleted }) => push('object', { workspace, livemode, id: object.id, object: object.object, deleted: deleted ?? false })),
+    bus.event.subscribe((message) => push('event', message)),
+    bus.object.subscribe((message) => push('object', message)),
     bus.delivery.subscribe((message) => push('delivery', message)),
     bus.clock.subscribe((message) => push('clock', message)),
     bus.scenario.subscribe((message) => push('scenario', message)),
@@ -73,4 +76,17 @@ function follow(ctx: MockContext, sink: ResponseSink): void {
     clearInterval(heartbeat);
     if (timer) clearTimeout(timer);
   });
+}
+
+/** What the page gets: an event or object as a reference (id, type, where), never the whole snapshot. */
+function shape(type: string, data: unknown): unknown {
+  if (type === 'event') {
+    const { workspace, livemode, event } = data as EventMessage;
+    return { workspace, livemode, id: event.id, type: event.type, created: event.created };
+  }
+  if (type === 'object') {
+    const { workspace, livemode, object, deleted } = data as ObjectMessage;
+    return { workspace, livemode, id: object.id, object: object.object, deleted: deleted ?? false };
+  }
+  return data;
 }

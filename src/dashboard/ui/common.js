@@ -5,14 +5,20 @@ import { listen } from './api.js';
 
 export const html = htm.bind(h);
 
+/** A change is shown this soon; under steady traffic, a view reloads at most once a second. */
+const FIRST_RELOAD_MS = 150;
+const RELOAD_EVERY_MS = 1000;
+
 /**
- * Loads data with `load()`, again whenever one of `types` arrives on the stream (a few at once make one reload)
- * and on every polling tick when the stream is down. Returns [data, error, reload].
+ * Loads data with `load()`, again when one of `types` arrives on the stream and on every polling tick when the
+ * stream is down. Messages that arrive while a reload is already due join it, so a busy server costs the page
+ * (and the admin API) one reload a second, not one per message. Returns [data, error, reload].
  */
 export function useLive(load, types, deps) {
   const [data, setData] = useState(undefined);
   const [error, setError] = useState(null);
   const timer = useRef();
+  const last = useRef(0);
   const reload = useCallback(async () => {
     try {
       setData(await load());
@@ -25,12 +31,18 @@ export function useLive(load, types, deps) {
     reload();
     const stop = listen(({ type }) => {
       if (type !== 'poll' && !types.includes(type)) return;
-      clearTimeout(timer.current);
-      timer.current = setTimeout(reload, 150);
+      if (timer.current !== undefined) return;
+      const wait = Math.max(FIRST_RELOAD_MS, last.current + RELOAD_EVERY_MS - Date.now());
+      timer.current = setTimeout(() => {
+        timer.current = undefined;
+        last.current = Date.now();
+        reload();
+      }, wait);
     });
     return () => {
       stop();
       clearTimeout(timer.current);
+      timer.current = undefined;
     };
   }, [reload]);
   return [data, error, reload];

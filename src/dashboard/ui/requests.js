@@ -23,13 +23,20 @@ export function Requests() {
   };
   useEffect(() => {
     load();
+    let lastFull = 0;
     return listen(({ type, data }) => {
       if (type === 'request') {
         if (serverFilters.method && data.method !== serverFilters.method) return;
         if (serverFilters.path && !data.path.startsWith(serverFilters.path)) return;
         if (serverFilters.status && data.status !== Number(serverFilters.status)) return;
         setRows((current) => [data, ...current].slice(0, LIMIT));
-      } else if (type === 'reset' || type === 'poll' || type === 'overflow') load();
+      } else if (type === 'overflow') {
+        // More requests than the stream sends live: read the journal, at most every 2 s while it lasts.
+        if (Date.now() - lastFull >= 2000) {
+          lastFull = Date.now();
+          load();
+        }
+      } else if (type === 'reset' || type === 'poll') load();
     });
   }, [serverFilters.method, serverFilters.path, serverFilters.status]);
 

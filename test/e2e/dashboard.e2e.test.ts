@@ -77,6 +77,17 @@ describeInBrowser('the dashboard in a browser', () => {
     await page.close();
   });
 
+  it('says when the stream is down and falls back to polling the admin API', async () => {
+    const page = await browser.newPage();
+    // The stream fails (a proxy that cuts it, say); everything else works.
+    await page.route('**/_mock/stream', (route) => route.abort());
+    await page.goto(`${mock.url}/_mock/dashboard#requests`);
+    await page.locator('[data-live="polling"]', { hasText: 'polling' }).waitFor();
+    const res = await v1('/v1/account');
+    await page.locator(`[data-request="${res.headers.get('request-id')}"]`).waitFor({ timeout: 5000 });
+    await page.close();
+  });
+
   it('moves the server clock and switches the scenario from Controls', async () => {
     const { page, errors } = await open('controls');
     await page.getByRole('button', { name: '+1d' }).click();

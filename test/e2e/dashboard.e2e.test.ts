@@ -159,6 +159,29 @@ describeInBrowser('the dashboard in a browser', () => {
     await page.close();
   });
 
+  it('queues a fault, exports the state as a file and imports it back from Controls', async () => {
+    const { page, errors } = await open('controls');
+    await page.getByLabel('Path').fill('/v1/refunds*');
+    await page.getByRole('button', { name: 'Queue fault' }).click();
+    await page.getByText('/v1/refunds*').waitFor();
+    expect(mock.context.faults.list()).toMatchObject([{ path: '/v1/refunds*', phase: 'before', error: 'api_error', times: 1 }]);
+    await page.getByRole('button', { name: 'Clear faults' }).click();
+    await page.getByText('/v1/refunds*').waitFor({ state: 'detached' });
+    expect(mock.context.faults.list()).toEqual([]);
+
+    const customer = (await (await v1('/v1/customers', { email: 'saved@example.com' })).json()) as { id: string };
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export (download JSON)' }).click()]);
+    expect(download.suggestedFilename()).toBe('payments-mock-state.json');
+    const file = await download.path();
+    mock.reset();
+    expect((await v1(`/v1/customers/${customer.id}`)).status).toBe(404);
+    await page.getByLabel('Import a state file').setInputFiles(file);
+    await page.getByRole('status').filter({ hasText: /^Imported / }).waitFor();
+    expect((await v1(`/v1/customers/${customer.id}`)).status).toBe(200);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('resets the store from Controls', async () => {
     const payment = (await (await v1('/v1/payments', { amount: '700', currency: 'usd' })).json()) as { id: string };
     const { page, errors } = await open('controls');
@@ -198,5 +221,5 @@ describeInBrowser('the dashboard in a browser', () => {
       expect(errors).toEqual([]);
       await page.close();
     }
-  }, 30_000);
+  }, 60_000);
 });

@@ -58,16 +58,16 @@ export function Requests() {
       <div class="split">
         <div class="scroll">
           <table class="requests">
-            <thead><tr><th>Time</th><th>Method</th><th>Path</th><th>Status</th><th>Key</th><th>ms</th></tr></thead>
+            <thead><tr><th>Method</th><th>Path</th><th>Status</th><th>ms</th><th>Key</th><th>Time (mock)</th></tr></thead>
             <tbody>
               ${shown.map((row) => html`
                 <tr key=${row.id} class=${open === row.id ? 'selected' : ''} data-request=${row.id}>
-                  <td class="nowrap">${time(row.created)}</td>
                   <td>${row.method}</td>
-                  <td><button type="button" class="link" onClick=${() => setOpen(row.id)} aria-label=${`Open ${row.method} ${row.path}`}>${row.path}</button>${row.replayed ? html` <span class="pill">replayed</span>` : null}</td>
+                  <td class="path"><button type="button" class="link" onClick=${() => setOpen(row.id)} aria-label=${`Open ${row.method} ${row.path}`}>${row.path}</button>${row.replayed ? html` <span class="pill">replayed</span>` : null}</td>
                   <td><${Status} code=${row.status} /></td>
-                  <td><code>${row.key || '—'}</code></td>
                   <td class="num">${row.duration_ms}</td>
+                  <td><code>${row.key || '—'}</code></td>
+                  <td class="nowrap">${time(row.created)}</td>
                 </tr>`)}
             </tbody>
           </table>

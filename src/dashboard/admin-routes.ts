@@ -36,15 +36,21 @@ export const DASHBOARD_ADMIN_ROUTES: AdminRoute[] = [
       const q = query.get('q')?.trim().toLowerCase() ?? '';
       const limit = readLimit(query.get('limit'));
       const rows: Row[] = [];
+      let more = false;
       for (const { workspace, partition } of places(ctx.store, query)) {
         for (const kind of type === null ? OBJECT_TYPES : [type as ObjectType]) {
-          for (const object of objectsOf(partition, kind)) {
-            if (q === '' || matches(object, q)) rows.push({ ...object, workspace: workspace.id });
+          if (q === '') {
+            // Browsing: each collection's newest page (O(limit)); searching has to look at every object.
+            const page = collectionOf(partition, kind).page({ limit });
+            more ||= page.has_more;
+            for (const object of page.data) rows.push({ ...object, workspace: workspace.id });
+          } else {
+            for (const object of objectsOf(partition, kind)) if (matches(object, q)) rows.push({ ...object, workspace: workspace.id });
           }
         }
       }
       rows.sort((a, b) => b.created - a.created);
-      return { object: 'list', data: rows.slice(0, limit), has_more: rows.length > limit };
+      return { object: 'list', data: rows.slice(0, limit), has_more: more || rows.length > limit };
     },
   },
   {
@@ -70,18 +76,21 @@ export const DASHBOARD_ADMIN_ROUTES: AdminRoute[] = [
         throw new ApiError('parameter_invalid', `Invalid type: ${type.slice(0, 60)}. Use an event type such as payment.succeeded, or a group such as payment.*.`, { param: 'type' });
       }
       const limit = readLimit(query.get('limit'));
+      // Each feed's newest page (indexed, O(limit)), merged: the cost does not grow with the events kept.
       const events: Array<{ event: StoredEvent; workspace: string }> = [];
+      let more = false;
+      const now = ctx.clock.now();
       for (const { workspace, partition } of places(ctx.store, query)) {
-        for (const event of partition.events.values()) {
-          if (type === null || event.type === type || (type.endsWith('.*') && event.type.startsWith(type.slice(0, -1)))) events.push({ event, workspace: workspace.id });
-        }
+        // Only the window, even where expired events have not been swept yet.
+        const page = partition.events.page({ limit, createdMin: now - EVENT_RETENTION_SECONDS + 1 }, type ?? undefined);
+        more ||= page.has_more;
+        for (const event of page.data) events.push({ event, workspace: workspace.id });
       }
       events.sort((a, b) => b.event.created - a.event.created || b.event.seq - a.event.seq);
-      const now = ctx.clock.now();
       return {
         object: 'list',
         data: events.slice(0, limit).map(({ event, workspace }) => ({ ...renderEvent(event), workspace })),
-        has_more: events.length > limit,
+        has_more: more || events.length > limit,
         now,
         retention_seconds: EVENT_RETENTION_SECONDS,
         // An event created at or before this second has left the feed.

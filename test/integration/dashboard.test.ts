@@ -115,6 +115,20 @@ describe('admin endpoints for the dashboard', () => {
     expect(res.body.data[0].workspace).toEqual(expect.any(String));
   });
 
+  it('GET /_mock/events leaves out events at or past the 30-day edge, and pages with has_more', async () => {
+    const box = sandbox();
+    await createPayment(box);
+    await box.http.post('/_mock/clock/advance').set('Content-Type', 'application/json').send('{"by":"29d"}');
+    await createPayment(box);
+    const page = await box.http.get('/_mock/events?limit=1');
+    expect(page.body.data).toHaveLength(1);
+    expect(page.body.has_more).toBe(true);
+    await box.http.post('/_mock/clock/advance').set('Content-Type', 'application/json').send('{"by":"1d"}');
+    const res = await box.http.get('/_mock/events');
+    expect(res.body.data.map((e: { created: number }) => e.created)).toEqual([FROZEN_UNIX + 29 * 86400, FROZEN_UNIX + 29 * 86400]);
+    expect(res.body.has_more).toBe(false);
+  });
+
   it('GET /_mock/requests/{id} returns one journal entry by its Request-Id', async () => {
     const box = sandbox();
     const created = await box.post('/v1/payments', { amount: 2000, currency: 'usd' });

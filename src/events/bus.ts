@@ -90,4 +90,6 @@ export class EventBus {
   readonly reset = new Channel<ResetMessage>();
   /** A webhook delivery was created or changed. */
   readonly delivery = new Channel<DeliveryMessage>();
+  /** The instance is closing: long-lived followers (dashboard streams) end their answers. */
+  readonly shutdown = new Channel<Record<string, never>>();
 }

@@ -33,5 +33,7 @@ export interface MockResponse {
 /** Where a streamed answer writes: text chunks, and a callback for when the client has gone. */
 export interface ResponseSink {
   write(chunk: string): void;
+  /** Ends the answer (the server is closing). */
+  end(): void;
   onClose(listener: () => void): void;
 }

@@ -50,7 +50,7 @@ export function send(res: ServerResponse, response: MockResponse): void {
   if (response.stream) {
     res.writeHead(response.status, response.headers);
     res.flushHeaders();
-    response.stream({ write: (chunk) => void res.write(chunk), onClose: (listener) => void res.once('close', listener) });
+    response.stream({ write: (chunk) => void res.write(chunk), end: () => void res.end(), onClose: (listener) => void res.once('close', listener) });
     return;
   }
   // A known length lets Node send the answer in one write instead of chunked encoding.

@@ -26,7 +26,7 @@ async function readEvents(body: ReadableStream<Uint8Array>, until: (events: Arra
 
 const channels = (mock: MockServer) => {
   const bus = mock.context.bus;
-  return [bus.request, bus.event, bus.object, bus.delivery, bus.clock, bus.scenario, bus.reset].map((channel) => channel.hasSubscribers);
+  return [bus.request, bus.event, bus.object, bus.delivery, bus.clock, bus.scenario, bus.reset, bus.shutdown].map((channel) => channel.hasSubscribers);
 };
 
 async function until(check: () => boolean): Promise<void> {
@@ -44,7 +44,7 @@ describe('GET /_mock/stream', () => {
   afterEach(() => mock.close());
 
   it('follows the bus only while a client is connected: no dashboard, no subscriber on the request path', async () => {
-    expect(channels(mock)).toEqual([false, false, false, false, false, false, false]);
+    expect(channels(mock)).toEqual([false, false, false, false, false, false, false, false]);
     const controller = new AbortController();
     const res = await fetch(`${mock.url}/_mock/stream`, { signal: controller.signal });
     expect(res.status).toBe(200);
@@ -52,10 +52,10 @@ describe('GET /_mock/stream', () => {
     expect(res.headers.get('access-control-allow-origin')).toBeNull();
     const { events } = await readEvents(res.body!, (seen) => seen.length > 0);
     expect(events[0]).toMatchObject({ type: 'hello', data: { scenario: 'happy', clock: { mode: 'frozen' } } });
-    expect(channels(mock)).toEqual([true, true, true, true, true, true, true]);
+    expect(channels(mock)).toEqual([true, true, true, true, true, true, true, true]);
     controller.abort();
     await until(() => !mock.context.bus.request.hasSubscribers);
-    expect(channels(mock)).toEqual([false, false, false, false, false, false, false]);
+    expect(channels(mock)).toEqual([false, false, false, false, false, false, false, false]);
   });
 
   it('says what changed: request (masked key, no bodies), event, clock, scenario and reset messages', async () => {
@@ -87,6 +87,18 @@ describe('GET /_mock/stream', () => {
     controller.abort();
     // The hello, then the 50 requests in one or two batches.
     expect(writes.length).toBeLessThanOrEqual(4);
+  });
+
+  it('ends when the instance closes, so a graceful shutdown never waits for an open dashboard', async () => {
+    const res = await fetch(`${mock.url}/_mock/stream`);
+    const reader = res.body!.getReader();
+    await reader.read();
+    mock.context.close();
+    let done = false;
+    while (!done) done = (await reader.read()).done;
+    expect(done).toBe(true);
+    await until(() => !mock.context.bus.request.hasSubscribers);
+    expect(channels(mock)).toEqual([false, false, false, false, false, false, false, false]);
   });
 
   it('needs the admin token when the server has one', async () => {

@@ -140,9 +140,35 @@ describeInBrowser('the dashboard in a browser', () => {
     await screenshot(page, 'objects');
     await page.getByRole('tab', { name: 'Events' }).click();
     await page.getByText('30-day edge').waitFor();
-    await screenshot(page, 'events');
     expect(errors).toEqual([]);
     await page.close();
+  });
+
+  it('flags the events about to leave the 30-day feed, and the feed follows the clock', async () => {
+    // The bundled fixtures spread events over 40 days; 9.5 days on, the ones from 20 days ago are in their last day.
+    const fixtures = await startMock({ port: 0, clock: `frozen@${FROZEN}`, seed: 1 });
+    try {
+      await fixtures.clock.advance('228h');
+      const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+      const errors = consoleErrors(page);
+      await page.goto(`${fixtures.url}/_mock/dashboard#events`);
+      const leaving = page.locator('tr.near-edge');
+      await leaving.first().waitFor();
+      const count = await leaving.count();
+      expect(count).toBeGreaterThan(0);
+      await leaving.first().getByText(/leaves in 12 h/).waitFor();
+      const leavingId = (await leaving.first().locator('code').first().textContent()) as string;
+      const edge = page.getByText('30-day edge');
+      await edge.scrollIntoViewIfNeeded();
+      await screenshot(page, 'events');
+      // A day later they are gone from the feed and the page, live.
+      await fixtures.clock.advance('1d');
+      await page.getByText(leavingId, { exact: true }).waitFor({ state: 'detached' });
+      expect(errors).toEqual([]);
+      await page.close();
+    } finally {
+      await fixtures.close();
+    }
   });
 
   it('lists keys, creates one and rotates one from Keys', async () => {

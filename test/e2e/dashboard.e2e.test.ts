@@ -180,6 +180,8 @@ describeInBrowser('the dashboard in a browser', () => {
     await page.getByRole('button', { name: 'Rotate' }).first().click();
     await page.locator('table.keys tbody tr').nth(count + 1).waitFor();
     expect(mock.keys.filter((k) => k.expires_at !== null)).toHaveLength(1);
+    await page.getByRole('button', { name: 'Copy', exact: true }).first().click();
+    await page.getByRole('button', { name: 'Copied', exact: true }).waitFor();
     await screenshot(page, 'keys');
     expect(errors).toEqual([]);
     await page.close();

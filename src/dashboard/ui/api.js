@@ -186,11 +186,18 @@ export function time(unix) {
   return new Date(unix * 1000).toISOString().replace('T', ' ').replace('.000Z', 'Z');
 }
 
+/** Copies to the clipboard; where the Clipboard API is refused (a plain-http LAN address), the old way. */
 export async function copy(text) {
   try {
     await navigator.clipboard.writeText(text);
     return true;
   } catch {
-    return false;
+    const area = Object.assign(document.createElement('textarea'), { value: text, readOnly: true });
+    area.className = 'offscreen';
+    document.body.append(area);
+    area.select();
+    const done = document.execCommand('copy');
+    area.remove();
+    return done;
   }
 }

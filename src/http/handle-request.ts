@@ -20,7 +20,6 @@ export async function handleRequest(ctx: MockContext, req: MockRequest): Promise
   const queryAt = req.url.indexOf('?');
   const path = queryAt === -1 ? req.url : req.url.slice(0, queryAt);
   const query = queryAt === -1 ? '' : req.url.slice(queryAt + 1);
-  const requestId = makeId(ctx.random, 'req');
 
   // The admin surface is for this machine's own user: no CORS there, so other origins cannot read keys or state.
   const admin = path.startsWith('/_mock/') || path === '/_mock';
@@ -28,6 +27,9 @@ export async function handleRequest(ctx: MockContext, req: MockRequest): Promise
 
   let response: MockResponse;
   if (path.startsWith('/v1/') || path === '/v1') {
+    // Only /v1 draws a Request-Id from the seeded source: admin calls (an open dashboard makes many), preflights
+    // and docs never shift the ids that /v1 hands out.
+    const requestId = makeId(ctx.random, 'req');
     const outcome = await handleV1(ctx, req, path, query, requestId);
     response = outcome.response;
     const duration = performance.now() - started;

@@ -139,3 +139,23 @@ describe('admin endpoints for the dashboard', () => {
     expect(res.body.key).not.toBe(box.keys.secret);
   });
 });
+
+describe('an open dashboard and the seeded /v1 sequence', () => {
+  it('leaves /v1 ids and Request-Ids as they would be without the page\'s admin calls and preflights', async () => {
+    const quiet = sandbox();
+    const watched = sandbox();
+    const run = async (box: ReturnType<typeof sandbox>, watch: boolean) => {
+      const out: string[] = [];
+      for (let i = 0; i < 3; i++) {
+        if (watch) {
+          for (const path of ['/_mock/dashboard', '/_mock/workspaces', '/_mock/objects', '/_mock/events', '/_mock/requests', '/_mock/keys']) await box.http.get(path);
+          await box.http.options('/v1/payments').set('Origin', 'http://localhost:3000');
+        }
+        const res = await box.post('/v1/payments', { amount: 2000, currency: 'usd' });
+        out.push(res.body.id, res.headers['request-id'] as string);
+      }
+      return out;
+    };
+    expect(await run(watched, true)).toEqual(await run(quiet, false));
+  });
+});

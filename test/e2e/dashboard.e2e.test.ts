@@ -222,7 +222,7 @@ describeInBrowser('the dashboard in a browser', () => {
     await page.close();
   });
 
-  it('is usable by keyboard: arrow keys move between views, Enter opens a request', async () => {
+  it('is usable by keyboard: arrow keys move between views, Enter opens a request, Escape closes it', async () => {
     const res = await v1('/v1/customers', { email: 'kb@example.com' });
     const requestId = res.headers.get('request-id') as string;
     const { page } = await open('requests');
@@ -234,7 +234,11 @@ describeInBrowser('the dashboard in a browser', () => {
     await page.getByRole('tab', { name: 'Requests', selected: true }).waitFor();
     await page.locator(`[data-request="${requestId}"] button`).focus();
     await page.keyboard.press('Enter');
-    await page.getByRole('complementary', { name: 'Request detail' }).getByText(requestId).waitFor();
+    const detail = page.getByRole('complementary', { name: 'Request detail' });
+    await detail.getByText(requestId).waitFor();
+    expect(await page.evaluate('document.activeElement?.getAttribute("aria-label")')).toBe('Request detail');
+    await page.keyboard.press('Escape');
+    await detail.waitFor({ state: 'detached' });
     await page.close();
   });
 

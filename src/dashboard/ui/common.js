@@ -48,6 +48,23 @@ export function useLive(load, types, deps) {
   return [data, error, reload];
 }
 
+/**
+ * A side panel for one item: it takes the focus when it opens (so a keyboard user lands in it), and Escape or
+ * its × button closes it.
+ */
+export function Detail({ label, title, close, children }) {
+  const panel = useRef();
+  useEffect(() => panel.current?.focus(), []);
+  const onKey = (e) => {
+    if (e.key === 'Escape') close();
+  };
+  return html`
+    <aside class="detail" aria-label=${label} tabindex="-1" ref=${panel} onKeyDown=${onKey}>
+      <div class="detail-head"><h3>${title}</h3><button type="button" onClick=${close} aria-label="Close detail">×</button></div>
+      ${children}
+    </aside>`;
+}
+
 export function Json({ value }) {
   return html`<pre class="json">${JSON.stringify(value, null, 2)}</pre>`;
 }

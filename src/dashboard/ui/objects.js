@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { api, money, query, time } from './api.js';
-import { Badge, Failure, html, Json, Scope, useLive } from './common.js';
+import { Badge, Detail, Failure, html, Json, Scope, useLive } from './common.js';
 
 const TYPES = [['payment', 'Payments'], ['customer', 'Customers'], ['refund', 'Refunds'], ['payment_method', 'Payment methods'], ['webhook_endpoint', 'Webhook endpoints']];
 
@@ -59,8 +59,7 @@ function ObjectDetail({ id, close, openId }) {
   const [detail, error] = useLive(() => api(`objects/${encodeURIComponent(id)}`), ['event', 'object', 'delivery', 'reset'], [id]);
   const idLink = (other) => html`<button type="button" class="link" onClick=${() => openId(other)}><code>${other}</code></button>`;
   return html`
-    <aside class="detail" aria-label="Object detail">
-      <div class="detail-head"><h3><code>${id}</code></h3><button type="button" onClick=${close} aria-label="Close detail">×</button></div>
+    <${Detail} label="Object detail" title=${html`<code>${id}</code>`} close=${close}>
       <${Failure} error=${error} />
       ${detail ? html`
         <p>${detail.object.object} in <code>${detail.workspace}</code> (${detail.livemode ? 'live' : 'test'} mode)</p>
@@ -71,5 +70,5 @@ function ObjectDetail({ id, close, openId }) {
         ${detail.events.length ? html`<ul class="plain">${detail.events.map((e) => html`<li><code>${e.id}</code> ${e.type} <span class="muted">${time(e.created)}</span></li>`)}</ul>` : html`<p class="muted">None in the 30-day window.</p>`}
         <h4>Webhook deliveries</h4>
         ${detail.deliveries.length ? html`<ul class="plain">${detail.deliveries.map((d) => html`<li><code>${d.id}</code> ${d.event_type} → ${d.url} <${Badge} value=${d.status} /> ${d.attempts.length} attempt(s)</li>`)}</ul>` : html`<p class="muted">None.</p>`}` : null}
-    </aside>`;
+    <//>`;
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, listen, query, time } from './api.js';
-import { Failure, html, Json, Status } from './common.js';
+import { Detail, Failure, html, Json, Status } from './common.js';
 
 const LIMIT = 200;
 
@@ -86,8 +86,7 @@ function RequestDetail({ id, close }) {
     api(`requests/${encodeURIComponent(id)}`).then(setEntry, setError);
   }, [id]);
   return html`
-    <aside class="detail" aria-label="Request detail">
-      <div class="detail-head"><h3>${entry ? `${entry.method} ${entry.path}` : id}</h3><button type="button" onClick=${close} aria-label="Close detail">×</button></div>
+    <${Detail} label="Request detail" title=${entry ? `${entry.method} ${entry.path}` : id} close=${close}>
       <${Failure} error=${error} />
       ${entry ? html`
         <dl class="facts">
@@ -101,5 +100,5 @@ function RequestDetail({ id, close }) {
         </dl>
         <h4>Request body</h4><${Json} value=${entry.request_body} />
         <h4>Response body</h4><${Json} value=${entry.response_body} />` : null}
-    </aside>`;
+    <//>`;
 }

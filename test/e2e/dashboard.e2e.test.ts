@@ -88,6 +88,17 @@ describeInBrowser('the dashboard in a browser', () => {
     await page.close();
   });
 
+  it('picks up admin changes that say nothing on the stream (a workspace made by a script) when the tab regains focus', async () => {
+    const { page, errors } = await open('keys');
+    await page.getByRole('heading', { name: /— test/ }).first().waitFor();
+    const made = (await (await fetch(`${mock.url}/_mock/workspaces`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"name":"Worker 7"}' })).json()) as { workspace: string };
+    await page.evaluate('window.dispatchEvent(new Event("focus"))');
+    await page.getByRole('heading', { name: 'Worker 7 — test' }).waitFor();
+    await fetch(`${mock.url}/_mock/workspaces/${made.workspace}`, { method: 'DELETE' });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('moves the server clock and switches the scenario from Controls', async () => {
     const { page, errors } = await open('controls');
     await page.getByRole('button', { name: '+1d' }).click();

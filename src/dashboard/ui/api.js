@@ -169,6 +169,12 @@ async function connect() {
 
 export function startStream() {
   connect();
+  // Some admin changes say nothing on the stream (a workspace or key made by a script): coming back to the tab
+  // refreshes every view.
+  addEventListener('focus', () => emit('refresh', null));
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') emit('refresh', null);
+  });
 }
 
 // ---- formatting ----

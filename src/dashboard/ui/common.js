@@ -30,7 +30,7 @@ export function useLive(load, types, deps) {
   useEffect(() => {
     reload();
     const stop = listen(({ type }) => {
-      if (type !== 'poll' && !types.includes(type)) return;
+      if (type !== 'poll' && type !== 'refresh' && !types.includes(type)) return;
       if (timer.current !== undefined) return;
       const wait = Math.max(FIRST_RELOAD_MS, last.current + RELOAD_EVERY_MS - Date.now());
       timer.current = setTimeout(() => {

@@ -49,7 +49,7 @@ function App() {
         setScenario(data.scenario);
       } else if (type === 'clock' && data.workspace === null) setClock(data.clock);
       else if (type === 'scenario' && data.workspace === null) setScenario(data.scenario);
-      else if (type === 'poll') refresh();
+      else if (type === 'poll' || type === 'refresh') refresh();
     });
     if (pendingTokenRequest()) setAsking(pendingTokenRequest());
     startStream();

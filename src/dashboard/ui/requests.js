@@ -36,7 +36,7 @@ export function Requests() {
           lastFull = Date.now();
           load();
         }
-      } else if (type === 'reset' || type === 'poll') load();
+      } else if (type === 'reset' || type === 'poll' || type === 'refresh') load();
     });
   }, [serverFilters.method, serverFilters.path, serverFilters.status]);
 

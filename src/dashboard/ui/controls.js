@@ -43,12 +43,18 @@ function Clock({ clock }) {
 }
 
 function ScenarioCard({ scenario }) {
+  const [error, setError] = useState(null);
+  const change = (e) => {
+    setError(null);
+    api('scenario', { method: 'PUT', body: { scenario: e.currentTarget.value } }).catch(setError);
+  };
   return html`
     <div class="card">
       <h3>Scenario</h3>
-      <label>Scenario <select data-scenario value=${scenario || ''} onChange=${(e) => api('scenario', { method: 'PUT', body: { scenario: e.currentTarget.value } })}>
+      <label>Scenario <select data-scenario value=${scenario || ''} onChange=${change}>
         ${SCENARIOS.map((name) => html`<option value=${name}>${name}</option>`)}
       </select></label>
+      <${Failure} error=${error} />
       <p class="muted">Applies to every /v1 request (a request may pick its own with the <code>Mock-Scenario</code> header).</p>
     </div>`;
 }

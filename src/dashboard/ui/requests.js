@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, listen, query, time } from './api.js';
-import { Detail, Failure, html, Json, Status } from './common.js';
+import { Action, Detail, Failure, html, Json, Status } from './common.js';
 
 const LIMIT = 200;
 
@@ -52,7 +52,7 @@ export function Requests() {
         <label>Path <input value=${filters.path} onInput=${set('path')} placeholder="/v1/payments" /></label>
         <label>Status <input value=${filters.status} onInput=${set('status')} inputmode="numeric" size="4" placeholder="402" /></label>
         <label>Key <input value=${filters.key} onInput=${set('key')} placeholder="sk_test_…1234" /></label>
-        <button type="button" onClick=${async () => { await api('requests', { method: 'DELETE' }); load(); }}>Clear journal</button>
+        <${Action} label="Clear journal" run=${async () => { await api('requests', { method: 'DELETE' }); await load(); }} />
       </form>
       <${Failure} error=${error} />
       <div class="split">

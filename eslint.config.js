@@ -27,6 +27,11 @@ module.exports = defineConfig(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
+    // The dashboard's page: browser ES modules, bundled by esbuild at build time.
+    files: ['src/dashboard/ui/**/*.js'],
+    languageOptions: { sourceType: 'module', globals: { ...globals.browser } },
+  },
+  {
     // Jest files in plain JavaScript (the parallel-workers project runs the built package as users do).
     files: ['test/**/*.js'],
     languageOptions: { globals: { ...globals.node, ...globals.jest } },

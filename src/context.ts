@@ -243,6 +243,7 @@ export class MockContext {
 
   /** Stops what runs on its own: timers, scheduled attempts, deliveries in flight. */
   close(): void {
+    if (this.bus.shutdown.hasSubscribers) this.bus.shutdown.publish({});
     this.webhooks.close();
     this.scheduler.close();
     this.workspaces.close();

@@ -67,7 +67,7 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<{ exi
     .addOption(new Option('--log <format>', 'request log: pretty, json or off (default: pretty on a terminal, else json)').choices(['pretty', 'json', 'off']).env('PAYMENTS_MOCK_LOG'))
     .addOption(new Option('--state <file>', 'load the store from this file if it exists; save it on SIGINT/SIGTERM and POST /_mock/state/save (default: none)').env('PAYMENTS_MOCK_STATE'))
     .addOption(new Option('--webhook <url>', 'deliver every event of the first workspace (test mode) to this URL; repeatable').default([]).argParser((url: string, previous: string[]) => [...previous, url]))
-    .addOption(new Option('--admin-token <token>', 'require Authorization: Bearer <token> on /_mock/* except GET /_mock/health (default: none)').env('PAYMENTS_MOCK_ADMIN_TOKEN'))
+    .addOption(new Option('--admin-token <token>', 'require Authorization: Bearer <token> on /_mock/* except GET /_mock/health and the dashboard page, which asks for it (default: none)').env('PAYMENTS_MOCK_ADMIN_TOKEN'))
     .addOption(new Option('--journal <n>', 'how many /v1 requests GET /_mock/requests keeps (bodies cut at 16 KiB); 0 = none').default(1000).env('PAYMENTS_MOCK_JOURNAL').argParser(integer('--journal', 0, 100_000)))
     .action(async (options: ServeOptions) => {
       result = { exitCode: 0, mock: await serve(options, io, chalk) };

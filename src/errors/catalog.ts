@@ -173,6 +173,16 @@ export const ERROR_CATALOG = {
     meaning: 'The admin API is protected by --admin-token and the request did not carry it.',
     fix: 'Send `Authorization: Bearer <admin token>` to /_mock endpoints.',
   },
+  host_not_allowed: {
+    status: 403, type: 'permission_error',
+    meaning: 'The admin API and the dashboard answer only to the listening address, localhost, 127.0.0.1 or [::1] (a defence against DNS rebinding).',
+    fix: 'Open the mock by the address its banner prints (`http://127.0.0.1:4010/_mock/dashboard`), not through another host name.',
+  },
+  origin_not_allowed: {
+    status: 403, type: 'permission_error',
+    meaning: 'A write to /_mock came from a web page on another origin; nothing was changed.',
+    fix: 'Call the admin API from curl, a script or a test (no `Origin` header), or from the dashboard the mock serves.',
+  },
 } satisfies Record<string, ErrorSpec>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOG;

@@ -41,11 +41,17 @@ export interface ObjectMessage extends Place {
   deleted?: boolean;
 }
 
+/** A /v1 request as the journal lists it, without the bodies (`GET /_mock/requests/{id}` has them). */
 export interface RequestMessage {
   id: string;
   method: string;
   path: string;
   status: number;
+  /** Masked, as in the journal. */
+  key: string | null;
+  replayed: boolean;
+  duration_ms: number;
+  created: number;
 }
 
 export interface ClockMessage {
@@ -84,4 +90,6 @@ export class EventBus {
   readonly reset = new Channel<ResetMessage>();
   /** A webhook delivery was created or changed. */
   readonly delivery = new Channel<DeliveryMessage>();
+  /** The instance is closing: long-lived followers (dashboard streams) end their answers. */
+  readonly shutdown = new Channel<Record<string, never>>();
 }

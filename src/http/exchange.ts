@@ -38,4 +38,17 @@ export interface MockResponse {
   value?: unknown;
   /** Close the connection without answering: an injected "lost response". */
   drop?: boolean;
+  /**
+   * A long-lived answer (the dashboard's event stream): after the status and headers, the transport hands this
+   * a sink to write to until the client goes away; `body` is then ignored.
+   */
+  stream?: (sink: ResponseSink) => void;
+}
+
+/** Where a streamed answer writes: text chunks, and a callback for when the client has gone. */
+export interface ResponseSink {
+  write(chunk: string): void;
+  /** Ends the answer (the server is closing). */
+  end(): void;
+  onClose(listener: () => void): void;
 }

@@ -6,7 +6,8 @@ import { errorsPage } from './docs-page';
 import { MockRequest, MockResponse } from './exchange';
 import { handleV1 } from './handle-v1';
 import { openApiDocument } from '../openapi/build-openapi';
-import { journalDetails } from './journal-masking';
+import { journalDetails, journalKey } from './journal-masking';
+import { maskKey } from '../domain/keys';
 import { docsBase, errorResponse, jsonResponse } from './respond';
 import { Routed, Router } from './router';
 import { CHALLENGE_PATH } from '../three-d-secure/challenge';
@@ -22,11 +23,14 @@ export async function handleRequest(ctx: MockContext, req: MockRequest): Promise
   const path = queryAt === -1 ? req.url : req.url.slice(0, queryAt);
   const query = queryAt === -1 ? '' : req.url.slice(queryAt + 1);
 
-  if (req.method === 'OPTIONS') return { status: 204, headers: { ...PREFLIGHT_HEADERS }, body: '' };
+  // The admin surface is for this machine's own user: no CORS there, so other origins cannot read keys or state.
+  const admin = path.startsWith('/_mock/') || path === '/_mock';
+  if (req.method === 'OPTIONS' && !admin) return { status: 204, headers: { ...PREFLIGHT_HEADERS }, body: '' };
 
   let response: MockResponse;
   if (path.startsWith('/v1/') || path === '/v1') {
-    // Only /v1 requests draw request ids, from their own stream: admin calls and docs never shift them.
+    // Only /v1 requests draw request ids, from their own stream: admin calls (an open dashboard makes many),
+    // preflights and docs never shift them.
     const requestId = makeId(ctx.streams.requestIds, 'req');
     const outcome = await handleV1(ctx, req, path, query, requestId);
     response = outcome.response;
@@ -42,6 +46,10 @@ export async function handleRequest(ctx: MockContext, req: MockRequest): Promise
       created: ctx.clock.now(),
       details: journalDetails(req, query, outcome.key, outcome.params, response),
     });
+    if (ctx.bus.request.hasSubscribers) {
+      const key = outcome.key ? maskKey(outcome.key.key) : journalKey(req.headers.authorization);
+      ctx.bus.request.publish({ id: requestId, method: req.method, path, status: response.status, key, replayed: outcome.replayed, duration_ms: Math.round(duration * 100) / 100, created: ctx.clock.now() });
+    }
     if (ctx.onRequest) {
       const error_code = response.status >= 400 ? errorCodeOf(response) : null;
       ctx.onRequest({ method: req.method, path, status: response.status, error_code, duration_ms: duration, key_kind: outcome.key?.kind ?? null, replayed: outcome.replayed, request_id: requestId });
@@ -53,7 +61,7 @@ export async function handleRequest(ctx: MockContext, req: MockRequest): Promise
       response = errorResponse(error, docsBase(ctx.baseUrl, req.headers.host, req.origin));
     }
   }
-  Object.assign(response.headers, CORS_HEADERS);
+  if (!admin) Object.assign(response.headers, CORS_HEADERS);
   return response;
 }
 
@@ -87,5 +95,7 @@ const pages = new Router<Page>([
 async function handleOther(ctx: MockContext, req: MockRequest, path: string, query: string): Promise<MockResponse> {
   if (path.startsWith('/_mock/') || path === '/_mock') return handleAdmin(ctx, req, path, query);
   if (path.startsWith(CHALLENGE_PATH) && path.length > CHALLENGE_PATH.length && !path.includes('/', CHALLENGE_PATH.length)) return handleChallenge(ctx, req, path, query);
+  // A person typing the address gets the dashboard; API clients still get the JSON 404.
+  if (path === '/' && req.method === 'GET' && /text\/html/.test(String(req.headers.accept))) return { status: 302, headers: { Location: '_mock/dashboard' }, body: '' };
   return pages.match(req.method, path).route.answer(docsBase(ctx.baseUrl, req.headers.host, req.origin));
 }

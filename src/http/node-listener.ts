@@ -79,6 +79,12 @@ export function send(res: ServerResponse, response: MockResponse): void {
     res.socket?.destroy();
     return;
   }
+  if (response.stream) {
+    res.writeHead(response.status, response.headers);
+    res.flushHeaders();
+    response.stream({ write: (chunk) => void res.write(chunk), end: () => void res.end(), onClose: (listener) => void res.once('close', listener) });
+    return;
+  }
   // A known length lets Node send the answer in one write instead of chunked encoding.
   response.headers['Content-Length'] = String(Buffer.byteLength(response.body));
   res.writeHead(response.status, response.headers);

@@ -18,6 +18,7 @@ import { AdminRoute, ApiRoute } from './route-types';
 import { WEBHOOK_ADMIN_ROUTES } from '../webhooks/admin-routes';
 import { WEBHOOK_ENDPOINT_ROUTES } from '../webhooks/endpoint-routes';
 import { WORKSPACE_ADMIN_ROUTES } from '../workspaces/workspace-routes';
+import { DASHBOARD_ADMIN_ROUTES } from '../dashboard/admin-routes';
 
 export type { AdminCall, AdminRoute, ApiRoute, Call, RouteDoc } from './route-types';
 export { route } from './route-types';
@@ -34,4 +35,5 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   ...ADMIN_WORKSPACE_AND_FAULT_ROUTES,
   ...WEBHOOK_ADMIN_ROUTES,
   ...WORKSPACE_ADMIN_ROUTES,
+  ...DASHBOARD_ADMIN_ROUTES,
 ];

@@ -5,7 +5,7 @@ import { asParamAsync, Input, onlyKeys, requiredString } from '../http/admin/adm
 import type { AdminRoute } from '../routes/route-types';
 import { ADMIN_SHAPES } from '../schemas/admin';
 import { parseScenario, SCENARIO_DESCRIPTIONS, ScenarioOptions } from '../scenarios/scenarios';
-import { Workspace } from '../store/store';
+import { Partition, Workspace } from '../store/store';
 
 const CLOCK = {
   type: 'object', additionalProperties: false, required: ['mode', 'now', 'iso', 'workspace', 'follows_server'],
@@ -22,15 +22,17 @@ const SCENARIO = {
   },
 };
 const WORKSPACE = {
-  type: 'object', additionalProperties: false, required: ['id', 'object', 'name', 'account', 'created', 'default_version', 'clock', 'scenario'],
+  type: 'object', additionalProperties: false, required: ['id', 'object', 'name', 'account', 'created', 'default_version', 'clock', 'scenario', 'counts'],
   properties: {
     id: { type: 'string' }, object: { const: 'workspace' }, name: { type: 'string' }, account: { type: 'string' }, created: { type: 'integer' },
     default_version: { type: 'string' }, clock: CLOCK, scenario: SCENARIO,
+    counts: { type: 'object', description: 'Objects of each kind per mode: { test: { payment, customer, refund, payment_method, webhook_endpoint, event }, live: … }.', additionalProperties: { type: 'object', additionalProperties: { type: 'integer' } } },
   },
 };
 const CLOCK_EXAMPLE = { mode: 'frozen', now: 1767225600, iso: '2026-01-01T00:00:00.000Z', workspace: 'ws_acme', follows_server: false };
 const SCENARIO_EXAMPLE = { scenario: 'decline', options: {}, description: 'Self-confirmation fails with card_declined.', workspace: 'ws_acme', follows_server: false };
-const WORKSPACE_EXAMPLE = { id: 'ws_acme', object: 'workspace', name: 'Acme Books', account: 'acct_1Nv0FGQ9RKHgCVdK', created: 1767225600, default_version: '2025-08-27', clock: CLOCK_EXAMPLE, scenario: SCENARIO_EXAMPLE };
+const COUNTS_EXAMPLE = { payment: 3, customer: 2, refund: 1, payment_method: 0, webhook_endpoint: 1, event: 7 };
+const WORKSPACE_EXAMPLE = { id: 'ws_acme', object: 'workspace', name: 'Acme Books', account: 'acct_1Nv0FGQ9RKHgCVdK', created: 1767225600, default_version: '2025-08-27', clock: CLOCK_EXAMPLE, scenario: SCENARIO_EXAMPLE, counts: { test: COUNTS_EXAMPLE, live: COUNTS_EXAMPLE } };
 
 /**
  * `/_mock/workspaces/{id}/…`: a workspace as a whole sandbox for one test worker (contract section 17). Its clock
@@ -132,6 +134,15 @@ export function presentWorkspace(ctx: MockContext, workspace: Workspace) {
     default_version: workspace.default_version,
     clock: clockBody(ctx, workspace.id),
     scenario: scenarioBody(ctx, workspace.id),
+    counts: { test: counts(workspace.test), live: counts(workspace.live) },
+  };
+}
+
+/** How many objects of each kind a mode holds (what the dashboard's workspace picker shows). */
+function counts(partition: Partition): Record<'payment' | 'customer' | 'refund' | 'payment_method' | 'webhook_endpoint' | 'event', number> {
+  return {
+    payment: partition.payments.size, customer: partition.customers.size, refund: partition.refunds.size,
+    payment_method: partition.paymentMethods.size, webhook_endpoint: partition.webhookEndpoints.size, event: partition.events.size,
   };
 }
 

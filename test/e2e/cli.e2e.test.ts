@@ -75,7 +75,7 @@ describe('start-up', () => {
     expect(run.mock!.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(run.mock!.url).not.toMatch(/:0$/);
     const banner = rest.join('\n');
-    for (const text of ['Acme Books', 'Globex Games', ACME_SECRET, 'pk_test_acme_', 'rk_test_acme_', 'sk_test_globex_', 'manual', 'frozen', '2026-01-01T00:00:00.000Z']) expect(banner).toContain(text);
+    for (const text of ['Acme Books', 'Globex Games', ACME_SECRET, 'pk_test_acme_', 'rk_test_acme_', 'sk_test_globex_', 'manual', 'frozen', '2026-01-01T00:00:00.000Z', `${run.mock!.url}/_mock/dashboard`]) expect(banner).toContain(text);
     expect(banner).not.toMatch(/sk_live_|pk_live_|rk_live_/);
     expect(run.stderr()).toBe('');
   });
@@ -85,7 +85,7 @@ describe('start-up', () => {
     const lines = run.stdout().trim().split('\n');
     expect(lines).toHaveLength(2);
     const banner = JSON.parse(lines[1]!);
-    expect(banner).toMatchObject({ msg: 'ready', url: run.mock!.url, scenario: 'happy', clock: { mode: 'real' } });
+    expect(banner).toMatchObject({ msg: 'ready', url: run.mock!.url, dashboard: `${run.mock!.url}/_mock/dashboard`, scenario: 'happy', clock: { mode: 'real' } });
     expect(banner.workspaces).toHaveLength(1);
     expect(banner.workspaces[0].test_keys.map((k: { kind: string }) => k.kind).sort()).toEqual(['publishable', 'restricted', 'secret']);
   });

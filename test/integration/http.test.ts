@@ -88,7 +88,7 @@ describe('headers of every /v1 response', () => {
 });
 
 describe('CORS', () => {
-  it.each(['/v1/payments', '/v1/payments/pay_x/refund', '/v1/events', '/_mock/health'])('answers a preflight OPTIONS %s without a key: 204 with the allowed headers', async (path) => {
+  it.each(['/v1/payments', '/v1/payments/pay_x/refund', '/v1/events'])('answers a preflight OPTIONS %s without a key: 204 with the allowed headers', async (path) => {
     const box = sandbox();
     const res = await box.http.options(path).set('Origin', 'http://localhost:3000').set('Access-Control-Request-Method', 'POST');
     expect(res.status).toBe(204);
@@ -105,7 +105,6 @@ describe('CORS', () => {
     ...V1_ANSWERS.map(([name, , , call]): [string, Call] => [name, call]),
     ['an unknown URL outside /v1', (box: Sandbox) => box.http.get('/nope')],
     ['GET /openapi.json', (box: Sandbox) => box.http.get('/openapi.json')],
-    ['GET /_mock/health', (box: Sandbox) => box.http.get('/_mock/health')],
   ])('%s exposes Request-Id, Service-Version and Idempotent-Replayed to browsers', async (_name, call) => {
     const box = sandbox();
     const res = await call(box);

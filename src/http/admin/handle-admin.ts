@@ -8,6 +8,9 @@ import { ADMIN_ROUTES } from '../../routes';
 import type { AdminRoute } from '../../routes';
 import { Input } from './admin-input';
 import { keyFromHeader } from '../../domain/keys';
+import { dashboardFile } from '../../dashboard/static-files';
+import { streamResponse } from '../../dashboard/stream';
+import { guardAdmin } from './admin-guard';
 
 const router = new Router<AdminRoute>(ADMIN_ROUTES);
 
@@ -16,9 +19,14 @@ const router = new Router<AdminRoute>(ADMIN_ROUTES);
  * token on everything but the health check. Scenarios and faults never touch it.
  */
 export async function handleAdmin(ctx: MockContext, req: MockRequest, path: string, query: string): Promise<MockResponse> {
+  guardAdmin(ctx.baseUrl, req);
+  // The dashboard's page and files hold no data, so they load without the token (the page then asks for it).
+  const file = req.method === 'GET' && path.startsWith('/_mock/dashboard') ? dashboardFile(path) : undefined;
+  if (file) return file;
   // The token is checked before routing, so without it an unknown path reveals nothing either.
   const open = req.method === 'GET' && path === '/_mock/health';
   if (ctx.adminToken !== undefined && !open) checkAdminToken(ctx.adminToken, req.headers.authorization);
+  if (req.method === 'GET' && path === '/_mock/stream') return streamResponse(ctx);
   const { route, params } = router.match(req.method, path);
   const search = new URLSearchParams(query);
   refuseUnknownQuery(route, search);

@@ -1,0 +1,113 @@
+import { MockServer, startMock } from '../../src';
+
+/** Reads Server-Sent Events from a fetch body until `until` says enough; returns them as { type, data }. */
+async function readEvents(body: ReadableStream<Uint8Array>, until: (events: Array<{ type: string; data: any }>) => boolean) {
+  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+  const events: Array<{ type: string; data: any }> = [];
+  const writes: string[] = [];
+  let buffer = '';
+  while (!until(events)) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    writes.push(value);
+    buffer += value;
+    let end;
+    while ((end = buffer.indexOf('\n\n')) !== -1) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const type = /^event: (.*)$/m.exec(block)?.[1];
+      const data = /^data: (.*)$/m.exec(block)?.[1];
+      if (type && data) events.push({ type, data: JSON.parse(data) });
+    }
+  }
+  reader.releaseLock();
+  return { events, writes };
+}
+
+const channels = (mock: MockServer) => {
+  const bus = mock.context.bus;
+  return [bus.request, bus.event, bus.object, bus.delivery, bus.clock, bus.scenario, bus.reset, bus.shutdown].map((channel) => channel.hasSubscribers);
+};
+
+async function until(check: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
+describe('GET /_mock/stream', () => {
+  let mock: MockServer;
+  let secret: string;
+
+  beforeEach(async () => {
+    mock = await startMock({ port: 0, fixtures: 'none', clock: 'frozen@2026-01-01T00:00:00Z', seed: 1 });
+    secret = mock.keys.find((k) => k.kind === 'secret' && !k.livemode)?.key as string;
+  });
+  afterEach(() => mock.close());
+
+  it('follows the bus only while a client is connected: no dashboard, no subscriber on the request path', async () => {
+    expect(channels(mock)).toEqual([false, false, false, false, false, false, false, false]);
+    const controller = new AbortController();
+    const res = await fetch(`${mock.url}/_mock/stream`, { signal: controller.signal });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+    const { events } = await readEvents(res.body!, (seen) => seen.length > 0);
+    expect(events[0]).toMatchObject({ type: 'hello', data: { scenario: 'happy', clock: { mode: 'frozen' } } });
+    expect(channels(mock)).toEqual([true, true, true, true, true, true, true, true]);
+    controller.abort();
+    await until(() => !mock.context.bus.request.hasSubscribers);
+    expect(channels(mock)).toEqual([false, false, false, false, false, false, false, false]);
+  });
+
+  it('says what changed: request (masked key, no bodies), event, clock, scenario and reset messages', async () => {
+    const controller = new AbortController();
+    const res = await fetch(`${mock.url}/_mock/stream`, { signal: controller.signal });
+    const reading = readEvents(res.body!, (seen) => seen.some((e) => e.type === 'reset'));
+    await until(() => mock.context.bus.request.hasSubscribers);
+    const created = await fetch(`${mock.url}/v1/payments`, { method: 'POST', headers: { Authorization: `Bearer ${secret}` }, body: new URLSearchParams({ amount: '2000', currency: 'usd' }) });
+    await mock.clock.advance('1h');
+    mock.setScenario('decline');
+    mock.reset();
+    const { events } = await reading;
+    controller.abort();
+    const request = events.find((e) => e.type === 'request');
+    expect(request?.data).toEqual({ id: created.headers.get('request-id'), method: 'POST', path: '/v1/payments', status: 200, key: expect.stringMatching(/^sk_test_…/), replayed: false, duration_ms: expect.any(Number), created: expect.any(Number) });
+    expect(JSON.stringify(events)).not.toContain(secret);
+    expect(events.filter((e) => e.type === 'event').map((e) => e.data.type)).toEqual(['payment.created', 'payment.succeeded']);
+    expect(events.find((e) => e.type === 'clock')?.data).toMatchObject({ workspace: null, clock: { iso: '2026-01-01T01:00:00.000Z' } });
+    expect(events.find((e) => e.type === 'scenario')?.data).toEqual({ workspace: null, scenario: 'decline' });
+  });
+
+  it('batches: a burst of requests arrives in a few writes, not one per message', async () => {
+    const controller = new AbortController();
+    const res = await fetch(`${mock.url}/_mock/stream`, { signal: controller.signal });
+    const reading = readEvents(res.body!, (seen) => seen.filter((e) => e.type === 'request').length >= 50);
+    await until(() => mock.context.bus.request.hasSubscribers);
+    await Promise.all(Array.from({ length: 50 }, () => mock.inject({ url: '/v1/account', headers: { Authorization: `Bearer ${secret}` } })));
+    const { writes } = await reading;
+    controller.abort();
+    // The hello, then the 50 requests in one or two batches.
+    expect(writes.length).toBeLessThanOrEqual(4);
+  });
+
+  it('ends when the instance closes, so a graceful shutdown never waits for an open dashboard', async () => {
+    const res = await fetch(`${mock.url}/_mock/stream`);
+    const reader = res.body!.getReader();
+    await reader.read();
+    mock.context.close();
+    let done = false;
+    while (!done) done = (await reader.read()).done;
+    expect(done).toBe(true);
+    await until(() => !mock.context.bus.request.hasSubscribers);
+    expect(channels(mock)).toEqual([false, false, false, false, false, false, false, false]);
+  });
+
+  it('needs the admin token when the server has one', async () => {
+    await mock.close();
+    mock = await startMock({ port: 0, fixtures: 'none', seed: 1, adminToken: 't' });
+    expect((await fetch(`${mock.url}/_mock/stream`)).status).toBe(401);
+    const controller = new AbortController();
+    const res = await fetch(`${mock.url}/_mock/stream`, { headers: { Authorization: 'Bearer t' }, signal: controller.signal });
+    expect(res.status).toBe(200);
+    controller.abort();
+  });
+});

@@ -1,0 +1,57 @@
+import { existsSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Browser, chromium, Page } from 'playwright-core';
+
+/**
+ * Debian's Chromium, driven by playwright-core (which downloads no browser of its own). `.ci/run` installs it
+ * with apt-get; locally `sudo apt-get install chromium`. Without it the browser suites are skipped with a note,
+ * except under CI=true, where a missing browser fails the run instead of passing it untested.
+ */
+export const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path));
+
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM as string, args: [...ARGS, ...extraArgs] });
+}
+
+/** `describe` when Chromium is there; otherwise a skip with a note, or under CI a failing test saying why. */
+export function describeInBrowser(name: string, body: () => void): void {
+  if (CHROMIUM) return describe(name, body);
+  if (process.env.CI === 'true') {
+    describe(name, () => {
+      it('needs Chromium: CI=true does not skip browser tests', () => {
+        throw new Error('No chromium at /usr/bin/chromium: install it (apt-get install chromium); .ci/run does this.');
+      });
+    });
+    return;
+  }
+  console.warn(`${name}: no chromium found (apt-get install chromium); skipping the browser tests`);
+  describe.skip(name, body);
+}
+
+/**
+ * Where the tests put their screenshots: a temporary folder, or `SCREENSHOT_DIR` (`npm run screenshots` writes
+ * the README's pictures into docs/screenshots that way).
+ */
+export function screenshotDir(): string {
+  const dir = process.env.SCREENSHOT_DIR ? resolve(process.env.SCREENSHOT_DIR) : join(tmpdir(), 'payments-mock-screenshots');
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: join(screenshotDir(), `${name}.png`) });
+}
+
+/** Collects what the page logs as an error, and uncaught exceptions. */
+export function consoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}

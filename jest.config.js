@@ -17,7 +17,7 @@ module.exports = {
       ...shared,
       displayName: 'payments-mock',
       roots: ['<rootDir>/test'],
-      testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/jest-setup/'],
+      testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/jest-setup/', '<rootDir>/test/scale/'],
     },
     {
       ...shared,

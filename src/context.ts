@@ -105,6 +105,8 @@ export class MockContext {
     applyFixtures(store, [{ file, document }], this.clock.now());
     if (document.random && restoreRandom) this.streams.restore(document.random);
     this.store = store;
+    // What has already expired (events past 30 days, answers past 24 h) is not kept, as if the store had lived on.
+    this.expire();
   }
 
   /**
@@ -116,6 +118,7 @@ export class MockContext {
     if (!loaded) return false;
     if (loaded.random) this.streams.restore(loaded.random);
     this.store = loaded.store;
+    this.expire();
     return true;
   }
 
@@ -143,6 +146,8 @@ export class MockContext {
     const now = this.clock.now();
     if (this.fixtures.length > 0) applyFixtures(store, this.fixtures, now);
     else newWorkspace(store, { name: 'Default workspace', now });
+    // Fixture events already past the 30-day window are not kept (they are not in the feed either).
+    for (const partition of store.partitions()) this.expirePartition(partition, now);
     return store;
   }
 }

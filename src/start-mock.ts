@@ -92,7 +92,14 @@ export async function startMock(options: MockOptions = {}): Promise<MockServer> 
       ctx.scenario = parseScenario(name, scenarioOptions);
     },
     reset: () => ctx.inFlight.replace(null, () => ctx.reset()),
-    inject: (request) => handleRequest(ctx, toMockRequest(request)),
+    inject: async (request) => {
+      const response = await handleRequest(ctx, toMockRequest(request));
+      if (!response.stream) return response;
+      const pieces: string[] = [];
+      await response.stream(async (text) => void pieces.push(text));
+      const { stream: _stream, ...rest } = response;
+      return { ...rest, body: pieces.join('') };
+    },
     saveState,
     shutdown: async ({ drainMs = DEFAULT_DRAIN_MS } = {}) => {
       traffic.closing = true;

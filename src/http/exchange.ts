@@ -23,4 +23,9 @@ export interface MockResponse {
   value?: unknown;
   /** Close the connection without answering: an injected "lost response". */
   drop?: boolean;
+  /**
+   * A body too large for one string (a whole-store export), written piece by piece instead of `body`; `write`
+   * resolves when the piece may be followed by the next (backpressure).
+   */
+  stream?: (write: (text: string) => Promise<void>) => Promise<void>;
 }

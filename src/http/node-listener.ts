@@ -44,31 +44,42 @@ export function createListener(ctx: MockContext, traffic?: Traffic): (req: Incom
       // Shutting down and drained: the state is being saved, so nothing more may be answered.
       if (traffic.stopped) return void res.socket?.destroy();
       traffic.start();
-      handleRequest(ctx, request).then(
-        (response) => {
-          if (traffic.closing) response.headers.Connection = 'close';
-          send(res, response);
-          traffic.finish();
-        },
-        (error: unknown) => {
-          send(res, errorResponse(error, docsBase(ctx.baseUrl, req.headers.host)));
-          traffic.finish();
-        },
-      );
+      handleRequest(ctx, request)
+        .then(
+          (response) => {
+            if (traffic.closing) response.headers.Connection = 'close';
+            return send(res, response);
+          },
+          (error: unknown) => send(res, errorResponse(error, docsBase(ctx.baseUrl, req.headers.host))),
+        )
+        .finally(() => traffic.finish());
     });
     req.on('error', () => res.destroy());
   };
 }
 
-export function send(res: ServerResponse, response: MockResponse): void {
+export function send(res: ServerResponse, response: MockResponse): void | Promise<void> {
   if (response.drop) {
     res.socket?.destroy();
     return;
   }
+  if (response.stream) return sendStream(res, response, response.stream);
   // A known length lets Node send the answer in one write instead of chunked encoding.
   response.headers['Content-Length'] = String(Buffer.byteLength(response.body));
   res.writeHead(response.status, response.headers);
   res.end(response.body);
+}
+
+/** A streamed body, chunked, waiting for the client to take each piece; a failure midway drops the connection. */
+async function sendStream(res: ServerResponse, response: MockResponse, stream: NonNullable<MockResponse['stream']>): Promise<void> {
+  res.writeHead(response.status, response.headers);
+  try {
+    await stream((text) => (res.write(text) || res.destroyed ? Promise.resolve() : new Promise((resolve) => res.once('drain', resolve))));
+    res.end();
+  } catch (error) {
+    process.stderr.write(`payments-mock: a streamed answer failed midway: ${(error as Error).message}\n`);
+    res.destroy();
+  }
 }
 
 function tooLarge(ctx: MockContext, req: IncomingMessage, res: ServerResponse): void {

@@ -88,6 +88,11 @@ const state = fc.oneof(documents(false), documents(true));
 
 async function call(ctx: MockContext, method: string, url: string, headers: Record<string, string> = {}, body?: unknown): Promise<MockResponse> {
   const res = await handleRequest(ctx, { method, url, headers, body: body === undefined ? Buffer.alloc(0) : Buffer.from(JSON.stringify(body)) });
+  if (res.stream) {
+    const pieces: string[] = [];
+    await res.stream(async (text) => void pieces.push(text));
+    res.body = pieces.join('');
+  }
   // Every answer is a status a server can send, with a JSON body, and never a crash.
   if (res.status === 500 || res.status < 200 || res.status > 599) throw new Error(`${method} ${url} answered ${res.status}: ${res.body}`);
   JSON.parse(res.body);

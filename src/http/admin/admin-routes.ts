@@ -5,7 +5,8 @@ import { LATEST_VERSION, versionChanges, VERSIONS } from '../../domain/versions'
 import { parseDuration } from '../../clock/duration';
 import { ClockMode } from '../../clock/clock';
 import { ApiError } from '../../errors/api-error';
-import { exportState } from '../../fixtures/export-state';
+import { streamState } from '../../fixtures/write-state';
+import { StreamedJson } from './streamed-json';
 import { PACKAGE_VERSION } from '../../package-version';
 import { parseScenario, SCENARIO_DESCRIPTIONS, ScenarioOptions } from '../../scenarios/scenarios';
 import { KeyKind, PERMISSION_RESOURCES, Permissions } from '../../schemas/resources';
@@ -159,7 +160,8 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   },
   {
     method: 'GET', path: '/_mock/state', summary: 'Export the store (fixture format, absolute times)',
-    handler: ({ ctx }) => exportState(ctx.store),
+    // Streamed, like a save: a store of any size exports, and requests are answered meanwhile.
+    handler: ({ ctx }) => new StreamedJson((write) => streamState(ctx.store, write)),
   },
   {
     method: 'PUT', path: '/_mock/state', summary: 'Replace the store (validated like fixtures)',

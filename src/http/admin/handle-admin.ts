@@ -4,6 +4,7 @@ import { parseBody } from '../body';
 import { MockRequest, MockResponse } from '../exchange';
 import { jsonResponse } from '../respond';
 import { Router } from '../router';
+import { StreamedJson } from './streamed-json';
 import { ADMIN_ROUTES, AdminRoute } from './admin-routes';
 import { Input } from './admin-input';
 import { keyFromHeader } from '../../domain/keys';
@@ -21,6 +22,7 @@ export async function handleAdmin(ctx: MockContext, req: MockRequest, path: stri
   const { route, params } = router.match(req.method, path);
   const body = req.method === 'GET' || req.method === 'DELETE' ? {} : parseBody(req.headers['content-type'], req.body).params;
   const result = await route.handler({ ctx, body: body as Input, query: new URLSearchParams(query), path: params });
+  if (result instanceof StreamedJson) return { status: 200, headers: { 'Content-Type': 'application/json; charset=utf-8' }, body: '', stream: result.stream };
   return jsonResponse(200, result);
 }
 

@@ -16,6 +16,7 @@ import { docsBase, errorResponse } from './respond';
  * the answer. `startMock` serves with it directly; `createApp` mounts it in Express.
  */
 export function createListener(ctx: MockContext, traffic?: Traffic): (req: IncomingMessage, res: ServerResponse) => void {
+  const finish = () => traffic?.finish();
   return (req, res) => {
     const declared = Number(req.headers['content-length'] ?? 0);
     if (declared > MAX_BODY_BYTES) return tooLarge(ctx, req, res);
@@ -44,15 +45,18 @@ export function createListener(ctx: MockContext, traffic?: Traffic): (req: Incom
       // Shutting down and drained: the state is being saved, so nothing more may be answered.
       if (traffic.stopped) return void res.socket?.destroy();
       traffic.start();
-      handleRequest(ctx, request)
-        .then(
-          (response) => {
-            if (traffic.closing) response.headers.Connection = 'close';
-            return send(res, response);
-          },
-          (error: unknown) => send(res, errorResponse(error, docsBase(ctx.baseUrl, req.headers.host))),
-        )
-        .finally(() => traffic.finish());
+      handleRequest(ctx, request).then(
+        (response) => {
+          if (traffic.closing) response.headers.Connection = 'close';
+          const streaming = send(res, response);
+          if (streaming) void streaming.then(finish);
+          else traffic.finish();
+        },
+        (error: unknown) => {
+          send(res, errorResponse(error, docsBase(ctx.baseUrl, req.headers.host)));
+          traffic.finish();
+        },
+      );
     });
     req.on('error', () => res.destroy());
   };

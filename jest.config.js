@@ -17,8 +17,9 @@ module.exports = {
       ...shared,
       displayName: 'payments-mock',
       roots: ['<rootDir>/test'],
-      // test/parallel-workers runs in a child Jest with two workers (test/e2e/parallel-workers.e2e.test.ts).
-      testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/jest-setup/', '<rootDir>/test/parallel-workers/'],
+      // test/parallel-workers runs in a child Jest with two workers (test/e2e/parallel-workers.e2e.test.ts);
+      // test/scale runs apart, in `npm run test:scale`.
+      testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/jest-setup/', '<rootDir>/test/parallel-workers/', '<rootDir>/test/scale/'],
     },
     {
       // The README's examples, run as written: `payments-mock` resolves to this checkout's source.

@@ -278,6 +278,8 @@ export class MockContext {
   private replaceStore(store: Store): void {
     ensureCliEndpoints(store, this.cliEndpoints, this.clock.now());
     this.store = store;
+    // What has already expired (events past 30 days, answers past 24 h) is not kept, as if the store had lived on.
+    this.expire();
     this.workspaces.keepOnly(store.workspaces);
     this.webhooks.reload();
     if (this.bus.reset.hasSubscribers) this.bus.reset.publish({ workspace: null });
@@ -316,6 +318,8 @@ export class MockContext {
     if (this.fixtures.length > 0) applyFixtures(store, this.fixtures, now);
     else newWorkspace(store, { name: 'Default workspace', now });
     ensureCliEndpoints(store, this.cliEndpoints, now);
+    // Fixture events already past the 30-day window are not kept (they are not in the feed either).
+    for (const partition of store.partitions()) this.expirePartition(partition, now);
     return store;
   }
 

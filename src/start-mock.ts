@@ -126,11 +126,17 @@ export async function startMock(options: MockOptions = {}): Promise<MockServer> 
     createWorkspace: async (workspaceOptions) => createMockWorkspace(ctx, workspaceOptions),
     workspace: (id) => mockWorkspace(ctx, id),
     reset: () => ctx.inFlight.replace(null, () => ctx.reset()),
-    inject: (request) => {
+    inject: async (request) => {
       const mockRequest = toMockRequest(request);
       // The 1 MiB limit holds without a socket too.
-      if (mockRequest.body.length > MAX_BODY_BYTES) return Promise.resolve(tooLargeResponse(ctx, mockRequest.url, mockRequest.headers.host));
-      return handleRequest(ctx, mockRequest);
+      if (mockRequest.body.length > MAX_BODY_BYTES) return tooLargeResponse(ctx, mockRequest.url, mockRequest.headers.host);
+      const response = await handleRequest(ctx, mockRequest);
+      if (!response.stream) return response;
+      // A streamed answer is collected: what a stream that ends itself has written by the time it returns.
+      const pieces: string[] = [];
+      await response.stream({ write: async (text) => void pieces.push(text), end: () => undefined, onClose: () => undefined });
+      const { stream: _stream, ...rest } = response;
+      return { ...rest, body: pieces.join('') };
     },
     saveState,
     shutdown: async ({ drainMs = DEFAULT_DRAIN_MS } = {}) => {

@@ -39,15 +39,18 @@ export interface MockResponse {
   /** Close the connection without answering: an injected "lost response". */
   drop?: boolean;
   /**
-   * A long-lived answer (the dashboard's event stream): after the status and headers, the transport hands this
-   * a sink to write to until the client goes away; `body` is then ignored.
+   * An answer written piece by piece after the status and headers: a body too large for one string (a whole-store
+   * export), or a long-lived one (the dashboard's event stream). A stream that returns a promise ends the answer
+   * when it settles; one that returns nothing ends it itself (`sink.end()`), or the client goes away. `body` is
+   * then ignored.
    */
-  stream?: (sink: ResponseSink) => void;
+  stream?: (sink: ResponseSink) => void | Promise<void>;
 }
 
-/** Where a streamed answer writes: text chunks, and a callback for when the client has gone. */
+/** Where a streamed answer writes. */
 export interface ResponseSink {
-  write(chunk: string): void;
+  /** Writes a piece; resolves when the next may follow (backpressure). */
+  write(chunk: string): Promise<void>;
   /** Ends the answer (the server is closing). */
   end(): void;
   onClose(listener: () => void): void;

@@ -6,7 +6,7 @@ import { ApiError } from '../errors/api-error';
 import { makeId } from '../store/random';
 import { MAX_BODY_BYTES } from './body';
 import { CORS_HEADERS } from './cors';
-import { MockRequest, MockResponse } from './exchange';
+import { MockRequest, MockResponse, ResponseSink } from './exchange';
 import { handleRequest } from './handle-request';
 import { Traffic } from './traffic';
 import { docsBase, errorResponse } from './respond';
@@ -64,8 +64,9 @@ export function respond(ctx: MockContext, request: MockRequest, res: ServerRespo
   handleRequest(ctx, request).then(
     (response) => {
       if (traffic.closing) response.headers.Connection = 'close';
-      send(res, response);
-      traffic.finish();
+      const streaming = send(res, response);
+      if (streaming) void streaming.then(() => traffic.finish());
+      else traffic.finish();
     },
     (error: unknown) => {
       send(res, failed(error));
@@ -74,21 +75,43 @@ export function respond(ctx: MockContext, request: MockRequest, res: ServerRespo
   );
 }
 
-export function send(res: ServerResponse, response: MockResponse): void {
+export function send(res: ServerResponse, response: MockResponse): void | Promise<void> {
   if (response.drop) {
     res.socket?.destroy();
     return;
   }
-  if (response.stream) {
-    res.writeHead(response.status, response.headers);
-    res.flushHeaders();
-    response.stream({ write: (chunk) => void res.write(chunk), end: () => void res.end(), onClose: (listener) => void res.once('close', listener) });
-    return;
-  }
+  if (response.stream) return sendStream(res, response, response.stream);
   // A known length lets Node send the answer in one write instead of chunked encoding.
   response.headers['Content-Length'] = String(Buffer.byteLength(response.body));
   res.writeHead(response.status, response.headers);
   res.end(response.body);
+}
+
+/**
+ * A streamed answer, chunked, waiting for the client to take each piece; a failure midway drops the connection.
+ * It resolves when a body written piece by piece is done, and at once for a stream that ends itself (the
+ * dashboard's), so a draining shutdown never waits for an open page.
+ */
+async function sendStream(res: ServerResponse, response: MockResponse, stream: NonNullable<MockResponse['stream']>): Promise<void> {
+  res.writeHead(response.status, response.headers);
+  res.flushHeaders();
+  const sink: ResponseSink = {
+    write: (chunk) => (res.write(chunk) || res.destroyed ? Promise.resolve() : new Promise((resolve) => {
+      res.once('drain', resolve);
+      res.once('close', resolve);
+    })),
+    end: () => void res.end(),
+    onClose: (listener) => void res.once('close', listener),
+  };
+  try {
+    const done = stream(sink);
+    if (!done) return;
+    await done;
+    res.end();
+  } catch (error) {
+    process.stderr.write(`payments-mock: a streamed answer failed midway: ${(error as Error).message}\n`);
+    res.destroy();
+  }
 }
 
 function tooLarge(ctx: MockContext, req: IncomingMessage, res: ServerResponse): void {

@@ -99,9 +99,9 @@ export class Collection<T extends Timed> {
     return { data: page.data.map((slot) => slot.item), has_more: page.has_more };
   }
 
-  /** Oldest first, as an array of the current versions: a snapshot that later changes do not touch. */
-  snapshot(): T[] {
-    return this.timeline.mapToArray(itemOf) as T[];
+  /** Oldest first, as an array of the versions current when each was copied, taken in steps (see Timeline). */
+  snapshot(): Generator<void, T[]> {
+    return this.timeline.snapshotInSteps(itemOf) as Generator<void, T[]>;
   }
 
   /** Oldest first. */

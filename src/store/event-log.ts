@@ -64,9 +64,9 @@ export class EventLog {
     return this.all.values();
   }
 
-  /** Oldest first, as a copy (events are immutable, so this is a snapshot). */
-  snapshot(): StoredEvent[] {
-    return this.all.toArray();
+  /** Oldest first, as a copy taken in steps (events are immutable, so this is a snapshot; see Timeline). */
+  snapshot(): Generator<void, StoredEvent[]> {
+    return this.all.snapshotInSteps(same);
   }
 
   /** Forgets every event created at or before `created`; returns how many. */
@@ -79,6 +79,8 @@ export class EventLog {
     return dropped.length;
   }
 }
+
+const same = (event: StoredEvent): StoredEvent => event;
 
 function groupOf(type: string): string {
   const dot = type.lastIndexOf('.');

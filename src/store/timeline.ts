@@ -25,8 +25,15 @@ export interface Page<T> {
   has_more: boolean;
 }
 
+/** How many items a snapshot copies before it lets requests run. */
+const SNAPSHOT_STEP = 10_000;
+
 export class Timeline<T extends Position> {
   private readonly items: T[] = [];
+  /** Counts inserts before the end (rare: an item created "in the past"), which move items a snapshot may have passed. */
+  private insertsInPlace = 0;
+  /** How many items have been dropped from the front, ever: a snapshot in steps follows them. */
+  private droppedTotal = 0;
 
   get size(): number {
     return this.items.length;
@@ -35,7 +42,10 @@ export class Timeline<T extends Position> {
   insert(item: T): void {
     const last = this.items[this.items.length - 1];
     if (!last || compare(last, item) < 0) this.items.push(item);
-    else this.items.splice(this.firstAfter(item), 0, item);
+    else {
+      this.items.splice(this.firstAfter(item), 0, item);
+      this.insertsInPlace++;
+    }
   }
 
   /** Newest first. */
@@ -91,6 +101,7 @@ export class Timeline<T extends Position> {
   /** Removes every item created at or before `created`; returns them (oldest first). */
   dropThrough(created: number): T[] {
     const count = this.firstAfter({ created, seq: Infinity });
+    this.droppedTotal += count;
     return count === 0 ? [] : this.items.splice(0, count);
   }
 
@@ -103,16 +114,32 @@ export class Timeline<T extends Position> {
     return this.items.values();
   }
 
-  /** Oldest first, as a copy: a snapshot that later inserts and drops do not change. */
-  toArray(): T[] {
-    return this.items.slice();
-  }
-
-  /** Oldest first, `read` of each item, as a new array (a snapshot of what the items point at). */
-  mapToArray<U>(read: (item: T) => U): U[] {
-    const out = new Array<U>(this.items.length);
-    for (let i = 0; i < this.items.length; i++) out[i] = read(this.items[i] as T);
-    return out;
+  /**
+   * Oldest first, `read` of each item, copied a step at a time: the generator pauses every 10,000 items so a
+   * caller can let requests run (one copy of a million items would hold them up for hundreds of ms). What is
+   * there when it starts is copied; items added at the end later are not; items dropped from the front meanwhile
+   * (expired) are left out; an insert before the end starts the copy again.
+   */
+  *snapshotInSteps<U>(read: (item: T) => U): Generator<void, U[]> {
+    for (;;) {
+      const inserts = this.insertsInPlace;
+      const dropped = this.droppedTotal;
+      const end = this.items.length;
+      const out: U[] = [];
+      let restart = false;
+      for (let next = 0; next < end && !restart; ) {
+        // Items dropped since the start shift every index down.
+        const shift = this.droppedTotal - dropped;
+        const stop = Math.min(end, next + SNAPSHOT_STEP);
+        for (let i = Math.max(next, shift); i < stop; i++) out.push(read(this.items[i - shift] as T));
+        next = stop;
+        if (next < end) {
+          yield;
+          restart = this.insertsInPlace !== inserts;
+        }
+      }
+      if (!restart) return out;
+    }
   }
 
   /** Items from index `from` (exclusive) down to `to` (inclusive), newest first. */

@@ -6,6 +6,7 @@ import { jsonResponse } from '../respond';
 import { Router } from '../router';
 import { ADMIN_ROUTES } from '../../routes';
 import type { AdminRoute } from '../../routes';
+import { StreamedJson } from './streamed-json';
 import { Input } from './admin-input';
 import { keyFromHeader } from '../../domain/keys';
 import { dashboardFile } from '../../dashboard/static-files';
@@ -32,6 +33,7 @@ export async function handleAdmin(ctx: MockContext, req: MockRequest, path: stri
   refuseUnknownQuery(route, search);
   const body = req.method === 'GET' || req.method === 'DELETE' ? {} : parseBody(req.headers['content-type'], req.body).params;
   const result = await route.handler({ ctx, body: body as Input, query: search, path: params });
+  if (result instanceof StreamedJson) return { status: 200, headers: { 'Content-Type': 'application/json; charset=utf-8' }, body: '', stream: result.stream };
   return jsonResponse(200, result);
 }
 

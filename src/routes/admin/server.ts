@@ -1,6 +1,7 @@
 import { LATEST_VERSION, versionChanges, VERSIONS } from '../../domain/versions';
 import { ApiError } from '../../errors/api-error';
-import { exportState } from '../../fixtures/export-state';
+import { streamState } from '../../fixtures/write-state';
+import { StreamedJson } from '../../http/admin/streamed-json';
 import { onlyKeys } from '../../http/admin/admin-input';
 import { importState } from '../../http/admin/import-state';
 import { PACKAGE_VERSION } from '../../package-version';
@@ -38,7 +39,8 @@ export const ADMIN_SERVER_ROUTES: AdminRoute[] = [
     method: 'GET', path: '/_mock/state', operationId: 'adminExportState', summary: 'Export the store',
     description: 'The whole store in the fixture format with absolute times: save it and load it later with `PUT /_mock/state` or `--fixtures`.',
     response: ADMIN_SHAPES.state, example: { workspaces: [] },
-    handler: ({ ctx }) => exportState(ctx.store),
+    // Streamed, like a save: a store of any size exports, and requests are answered meanwhile.
+    handler: ({ ctx }) => new StreamedJson((sink) => streamState(ctx.store, (text) => sink.write(text))),
   },
   {
     method: 'PUT', path: '/_mock/state', operationId: 'adminImportState', summary: 'Replace the store',

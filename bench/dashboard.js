@@ -32,10 +32,11 @@ async function follow(url) {
   const child = spawn(process.execPath, ['-e', FOLLOWER, url], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   await new Promise((resolve) => child.once('message', resolve));
   return {
-    close: () => new Promise((resolve) => {
-      child.once('message', resolve);
-      child.send('stop');
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        child.once('message', resolve);
+        child.send('stop');
+      }),
   };
 }
 
@@ -45,7 +46,14 @@ async function run(withStream) {
     const keys = JSON.parse((await lib.request(`${url}/_mock/keys`)).body).data;
     const key = keys.find((k) => k.kind === 'secret' && !k.livemode).key;
     const stream = withStream ? await follow(url) : undefined;
-    const result = await lib.load({ url, path: '/v1/payments', method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/x-www-form-urlencoded' }, body: FORM, ...LOAD });
+    const result = await lib.load({
+      url,
+      path: '/v1/payments',
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: FORM,
+      ...LOAD,
+    });
     const streamed = await stream?.close();
     return { rps: result.rps, p99: result.p99, errors: result.errors + result.non2xx, streamed };
   } finally {
@@ -65,8 +73,19 @@ async function cpuPerRequest(withStream) {
   const ctx = createContext({ fixtures: 'none', seed: 1, clock: 'frozen@2026-01-01T00:00:00Z' });
   const key = [...ctx.store.keys.values()].find((k) => k.kind === 'secret' && !k.livemode).key;
   let close;
-  if (withStream) streamResponse(ctx).stream({ write: () => undefined, onClose: (listener) => { close = listener; } });
-  const req = { method: 'POST', url: '/v1/payments', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/x-www-form-urlencoded', host: '127.0.0.1:4010' }, body: Buffer.from(FORM) };
+  if (withStream)
+    streamResponse(ctx).stream({
+      write: () => undefined,
+      onClose: (listener) => {
+        close = listener;
+      },
+    });
+  const req = {
+    method: 'POST',
+    url: '/v1/payments',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/x-www-form-urlencoded', host: '127.0.0.1:4010' },
+    body: Buffer.from(FORM),
+  };
   const N = 20_000;
   for (let i = 0; i < 2_000; i++) await handleRequest(ctx, req);
   const before = process.cpuUsage();
@@ -93,15 +112,23 @@ async function cpuPerRequest(withStream) {
     for (const side of round % 2 ? ['with', 'without'] : ['without', 'with']) {
       const result = await run(side === 'with');
       best[side] = Math.max(best[side], result.rps);
-      process.stderr.write(`${side} stream: ${result.rps.toFixed(0)} req/s, p99 ${result.p99} ms, errors ${result.errors}${result.streamed ? `, stream ${result.streamed.requests} request messages, ${(result.streamed.bytes / 1024).toFixed(0)} KiB` : ''}\n`);
+      process.stderr.write(
+        `${side} stream: ${result.rps.toFixed(0)} req/s, p99 ${result.p99} ms, errors ${result.errors}${result.streamed ? `, stream ${result.streamed.requests} request messages, ${(result.streamed.bytes / 1024).toFixed(0)} KiB` : ''}\n`,
+      );
     }
   }
   const drop = 1 - best.with / best.without;
-  console.log(JSON.stringify({
-    http: { without_rps: Math.round(best.without), with_one_stream_rps: Math.round(best.with), drop: Number(drop.toFixed(3)) },
-    in_process: { without_us: Number(cpu.without.toFixed(2)), with_one_stream_us: Number(cpu.with.toFixed(2)), extra: Number((cpu.with / cpu.without - 1).toFixed(3)) },
-    target_drop: 0.2,
-  }));
+  console.log(
+    JSON.stringify({
+      http: { without_rps: Math.round(best.without), with_one_stream_rps: Math.round(best.with), drop: Number(drop.toFixed(3)) },
+      in_process: {
+        without_us: Number(cpu.without.toFixed(2)),
+        with_one_stream_us: Number(cpu.with.toFixed(2)),
+        extra: Number((cpu.with / cpu.without - 1).toFixed(3)),
+      },
+      target_drop: 0.2,
+    }),
+  );
 })().catch((error) => {
   console.error(error);
   process.exit(1);

@@ -31,7 +31,9 @@ function startServer(script, args = [], { env, nodeArgs = [], timeoutMs = 15_000
       child.kill('SIGKILL');
       reject(new Error(`${error.message}${err ? `\n${err.trim()}` : ''}`));
     }
-    child.stderr.on('data', (chunk) => { err += chunk; });
+    child.stderr.on('data', (chunk) => {
+      err += chunk;
+    });
     child.stdout.on('data', (chunk) => {
       out += chunk;
       const match = /listening on (http:\/\/\S+)/.exec(out);
@@ -92,7 +94,9 @@ function request(url, { method = 'GET', headers = {}, body } = {}) {
     const req = http.request(url, { method, headers, agent: false }, (res) => {
       let text = '';
       res.setEncoding('utf8');
-      res.on('data', (chunk) => { text += chunk; });
+      res.on('data', (chunk) => {
+        text += chunk;
+      });
       res.on('end', () => resolve({ status: res.statusCode, body: text }));
     });
     req.setTimeout(5000, () => req.destroy(new Error(`timeout: ${method} ${url}`)));

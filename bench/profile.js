@@ -76,10 +76,18 @@ async function profileServer(seconds, idempotency) {
       return req;
     };
     const result = await lib.load({
-      url, path: '/v1/payments', method: 'POST', headers, body: 'amount=2000&currency=usd&metadata[order]=42',
-      ...(idempotency ? { setupRequest } : {}), duration: seconds, warmup: 0,
+      url,
+      path: '/v1/payments',
+      method: 'POST',
+      headers,
+      body: 'amount=2000&currency=usd&metadata[order]=42',
+      ...(idempotency ? { setupRequest } : {}),
+      duration: seconds,
+      warmup: 0,
     });
-    console.log(`POST /v1/payments${idempotency ? ' + Idempotency-Key' : ''}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms over ${seconds} s`);
+    console.log(
+      `POST /v1/payments${idempotency ? ' + Idempotency-Key' : ''}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms over ${seconds} s`,
+    );
   } finally {
     await lib.stop(child); // SIGTERM: the CLI exits cleanly and node writes the profile
   }

@@ -18,10 +18,22 @@ function createPayment({ amount: rawAmount, currency, metadata }) {
   if (!Number.isInteger(amount) || amount < 1 || typeof currency !== 'string' || !currency) return undefined;
   const id = newId('pay');
   const payment = {
-    id, object: 'payment', amount, amount_received: amount, amount_refunded: 0, currency: currency.toLowerCase(),
-    status: 'succeeded', client_secret: `${id}_secret_${newId('s').slice(2)}`, customer: null, description: null,
-    metadata: metadata ?? {}, fee: Math.round(amount * 0.029) + 30, payment_method: null, last_payment_error: null,
-    created: Math.floor(Date.now() / 1000), livemode: false,
+    id,
+    object: 'payment',
+    amount,
+    amount_received: amount,
+    amount_refunded: 0,
+    currency: currency.toLowerCase(),
+    status: 'succeeded',
+    client_secret: `${id}_secret_${newId('s').slice(2)}`,
+    customer: null,
+    description: null,
+    metadata: metadata ?? {},
+    fee: Math.round(amount * 0.029) + 30,
+    payment_method: null,
+    last_payment_error: null,
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
   };
   payments.set(id, payment);
   return payment;

@@ -49,19 +49,34 @@ async function withServer(name, fn, extraArgs = []) {
 async function measureWebhooks(key) {
   const receiver = await lib.startServer(path.join(__dirname, 'webhook-receiver.js'), ['--port', '0']);
   try {
-    return await withServer('mock', async (url, child) => {
-      const started = Date.now();
-      const measured = await lib.load({ url, path: '/v1/payments', method: 'POST', headers: formHeaders(key), body: FORM, ...LOAD });
-      const loadEnded = Date.now();
-      const flush = () => lib.request(`${url}/_mock/webhooks/flush`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"timeout_ms":4000}' });
-      let counts = JSON.parse((await flush()).body);
-      const backlog = counts.pending;
-      while (counts.timed_out && Date.now() - loadEnded < DRAIN_TIMEOUT_MS) counts = JSON.parse((await flush()).body);
-      const delivered = JSON.parse((await lib.request(`${receiver.url}/count`)).body).received;
-      const result = { ...measured, backlogAfterLoad: backlog, drainMs: Date.now() - loadEnded, drained: !counts.timed_out, delivered, deliveriesPerSecond: delivered / ((Date.now() - started) / 1000), rssAfter: lib.rssOf(child.pid) };
-      log(`load mock create_webhook: ${result.rps.toFixed(0)} req/s, backlog ${backlog} drained in ${result.drainMs} ms, ${result.deliveriesPerSecond.toFixed(0)} deliveries/s${problems(result)}`);
-      return result;
-    }, ['--webhook', `${receiver.url}/hooks`]);
+    return await withServer(
+      'mock',
+      async (url, child) => {
+        const started = Date.now();
+        const measured = await lib.load({ url, path: '/v1/payments', method: 'POST', headers: formHeaders(key), body: FORM, ...LOAD });
+        const loadEnded = Date.now();
+        const flush = () =>
+          lib.request(`${url}/_mock/webhooks/flush`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"timeout_ms":4000}' });
+        let counts = JSON.parse((await flush()).body);
+        const backlog = counts.pending;
+        while (counts.timed_out && Date.now() - loadEnded < DRAIN_TIMEOUT_MS) counts = JSON.parse((await flush()).body);
+        const delivered = JSON.parse((await lib.request(`${receiver.url}/count`)).body).received;
+        const result = {
+          ...measured,
+          backlogAfterLoad: backlog,
+          drainMs: Date.now() - loadEnded,
+          drained: !counts.timed_out,
+          delivered,
+          deliveriesPerSecond: delivered / ((Date.now() - started) / 1000),
+          rssAfter: lib.rssOf(child.pid),
+        };
+        log(
+          `load mock create_webhook: ${result.rps.toFixed(0)} req/s, backlog ${backlog} drained in ${result.drainMs} ms, ${result.deliveriesPerSecond.toFixed(0)} deliveries/s${problems(result)}`,
+        );
+        return result;
+      },
+      ['--webhook', `${receiver.url}/hooks`],
+    );
   } finally {
     await lib.stop(receiver.child);
   }
@@ -114,7 +129,8 @@ function scenarios() {
     { id: 'create', server: 'mock', spec: create },
     { id: 'create', server: 'express', spec: create },
     {
-      id: 'create_idempotent', server: 'mock',
+      id: 'create_idempotent',
+      server: 'mock',
       spec: (key) => ({
         ...create(key),
         setupRequest: (req) => {
@@ -127,7 +143,8 @@ function scenarios() {
     { id: 'retrieve', server: 'mock', spec: (key, url) => retrieve(url, key) },
     { id: 'retrieve', server: 'express', spec: (key, url) => retrieve(url, key) },
     {
-      id: 'events', server: 'mock',
+      id: 'events',
+      server: 'mock',
       spec: async (key, url) => {
         for (let i = 0; i < 10; i++) await createPayment(url, key);
         return { path: '/v1/events?limit=10', headers: authHeaders(key) };
@@ -185,7 +202,9 @@ async function measureScale() {
       const pages = { events: await pageLoad('/v1/events?limit=100'), customers: await pageLoad('/v1/customers?limit=100') };
       results[scale.name] = { ...scale, ...ready, pages, rssAfterLoad: lib.rssOf(child.pid) };
       const seeded = `${(scale.payments / ready.paymentSeconds).toFixed(0)} payments/s seeded, RSS ${mb(ready.memory.seeded.rss)}`;
-      log(`scale ${scale.name}: ${seeded}; events page ${pages.events.meanMs.toFixed(2)} ms, customers page ${pages.customers.meanMs.toFixed(2)} ms${problems(pages.events)}${problems(pages.customers)}`);
+      log(
+        `scale ${scale.name}: ${seeded}; events page ${pages.events.meanMs.toFixed(2)} ms, customers page ${pages.customers.meanMs.toFixed(2)} ms${problems(pages.events)}${problems(pages.customers)}`,
+      );
     } finally {
       await lib.stop(child);
     }
@@ -213,17 +232,40 @@ function rows(boot, load, scale) {
   const section = (title) => out.push({ section: title });
 
   section('boot: spawn → first 2xx POST /v1/payments, median of 5 (baseline: bare node:http)');
-  row('boot, payments-mock CLI', ms(boot.mock.ms), ms(boot.bare.ms), x(boot.mock.ms / boot.bare.ms), `≤ ${TARGETS.boot}×`, boot.mock.ms / boot.bare.ms <= TARGETS.boot);
+  row(
+    'boot, payments-mock CLI',
+    ms(boot.mock.ms),
+    ms(boot.bare.ms),
+    x(boot.mock.ms / boot.bare.ms),
+    `≤ ${TARGETS.boot}×`,
+    boot.mock.ms / boot.bare.ms <= TARGETS.boot,
+  );
   row('boot, Express 5 reference', ms(boot.express.ms), ms(boot.bare.ms), x(boot.express.ms / boot.bare.ms), '', null);
   row('RSS after boot, payments-mock', mb(boot.mock.rss), mb(boot.bare.rss), x(boot.mock.rss / boot.bare.rss), '', null);
   row('RSS after boot, Express 5 reference', mb(boot.express.rss), mb(boot.bare.rss), x(boot.express.rss / boot.bare.rss), '', null);
 
-  section(`throughput at ${LOAD.connections} connections, best of ${LOAD_ROUNDS} runs of ${LOAD.duration} s after ${LOAD.warmup} s warm-up (baseline: bare node:http)`);
+  section(
+    `throughput at ${LOAD.connections} connections, best of ${LOAD_ROUNDS} runs of ${LOAD.duration} s after ${LOAD.warmup} s warm-up (baseline: bare node:http)`,
+  );
   const bare = load.bare;
   const throughputRow = (figure, result, base, target) => {
     const ratio = result.rps / base.rps;
-    row(`${figure}${problems(result)}`, rps(result.rps), rps(base.rps), x(ratio), target === undefined ? '' : `≥ ${target}×`, target === undefined ? null : ratio >= target);
-    row('  p50 / p99 latency (p99: worst run)', `${ms(result.p50)} / ${ms(result.p99Worst)}`, `${ms(base.p50)} / ${ms(base.p99Worst)}`, '', `p99 < ${TARGETS.p99Ms} ms`, result.p99Worst < TARGETS.p99Ms);
+    row(
+      `${figure}${problems(result)}`,
+      rps(result.rps),
+      rps(base.rps),
+      x(ratio),
+      target === undefined ? '' : `≥ ${target}×`,
+      target === undefined ? null : ratio >= target,
+    );
+    row(
+      '  p50 / p99 latency (p99: worst run)',
+      `${ms(result.p50)} / ${ms(result.p99Worst)}`,
+      `${ms(base.p50)} / ${ms(base.p99Worst)}`,
+      '',
+      `p99 < ${TARGETS.p99Ms} ms`,
+      result.p99Worst < TARGETS.p99Ms,
+    );
   };
   throughputRow('POST /v1/payments (form + metadata)', load.mock.create, bare.create, TARGETS.create);
   throughputRow('POST /v1/payments + fresh Idempotency-Key', load.mock.create_idempotent, bare.create, TARGETS.create);
@@ -231,12 +273,21 @@ function rows(boot, load, scale) {
   throughputRow('GET /v1/events?limit=10 (vs bare GET)', load.mock.events, bare.retrieve, undefined);
   const hooks = load.mock.create_webhook;
   throughputRow('POST /v1/payments, one webhook endpoint (one run)', { ...hooks, p99Worst: hooks.p99 }, bare.create, undefined);
-  row('  deliveries/s over load + drain; backlog after load', `${hooks.deliveriesPerSecond.toFixed(0)}/s; ${hooks.backlogAfterLoad}`, '', '', 'drains', hooks.drained);
+  row(
+    '  deliveries/s over load + drain; backlog after load',
+    `${hooks.deliveriesPerSecond.toFixed(0)}/s; ${hooks.backlogAfterLoad}`,
+    '',
+    '',
+    'drains',
+    hooks.drained,
+  );
   row('Express 5 reference, POST', rps(load.express.create.rps), rps(bare.create.rps), x(load.express.create.rps / bare.create.rps), '', null);
   row('Express 5 reference, GET by id', rps(load.express.retrieve.rps), rps(bare.retrieve.rps), x(load.express.retrieve.rps / bare.retrieve.rps), '', null);
 
   const [small, big] = SCALES.map((size) => scale[size.name]);
-  section(`scale: seeded with mock.inject, after a full GC; pages at ${SCALE_LOAD.connections} connections, ${SCALE_LOAD.duration} s, mean ms a request (baseline: the ${small.name} store)`);
+  section(
+    `scale: seeded with mock.inject, after a full GC; pages at ${SCALE_LOAD.connections} connections, ${SCALE_LOAD.duration} s, mean ms a request (baseline: the ${small.name} store)`,
+  );
   const { empty, withPayments, seeded } = big.memory;
   const perPayment = (field) => (withPayments[field] - empty[field]) / big.payments;
   const perCustomer = (seeded.heapUsed - withPayments.heapUsed) / big.customers;
@@ -252,7 +303,14 @@ function rows(boot, load, scale) {
   for (const id of ['events', 'customers']) {
     const [a, b] = [small.pages[id], big.pages[id]];
     const ratio = b.meanMs / a.meanMs;
-    row(`GET /v1/${id}?limit=100, ${big.name} vs ${small.name}${problems(b)}`, ms(b.meanMs), ms(a.meanMs), x(ratio), `≤ ${TARGETS.pageSlowdown}×`, ratio <= TARGETS.pageSlowdown);
+    row(
+      `GET /v1/${id}?limit=100, ${big.name} vs ${small.name}${problems(b)}`,
+      ms(b.meanMs),
+      ms(a.meanMs),
+      x(ratio),
+      `≤ ${TARGETS.pageSlowdown}×`,
+      ratio <= TARGETS.pageSlowdown,
+    );
     row('  p50 / p99 latency', `${ms(b.p50)} / ${ms(b.p99)}`, `${ms(a.p50)} / ${ms(a.p99)}`, '', '', null);
   }
   return out;
@@ -267,13 +325,17 @@ function printTable(table) {
   console.log(`\n${line(columns)}`);
   for (const r of table) console.log(r.section ? `\n${r.section}` : line(columns.map((c) => cell(r, c))));
   const failed = body.filter((r) => r.met === false);
-  console.log(`\n${body.filter((r) => r.met !== null).length - failed.length} targets met, ${failed.length} not${failed.length ? `: ${failed.map((r) => r.figure.trim()).join('; ')}` : ''}`);
+  console.log(
+    `\n${body.filter((r) => r.met !== null).length - failed.length} targets met, ${failed.length} not${failed.length ? `: ${failed.map((r) => r.figure.trim()).join('; ')}` : ''}`,
+  );
 }
 
 function machine() {
   let commit = null;
   try {
-    commit = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: __dirname, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+    commit = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: __dirname, stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
   } catch {
     // not a git checkout
   }
@@ -290,12 +352,24 @@ async function main() {
   const scale = await measureScale();
   const table = rows(boot, load, scale);
   const host = machine();
-  console.log(`\nmachine: ${host.cpu}, ${host.cores} cores, ${(host.memory / 2 ** 30).toFixed(0)} GiB, ${host.platform}, Node ${host.node}, commit ${host.commit?.slice(0, 7) ?? 'n/a'}`);
+  console.log(
+    `\nmachine: ${host.cpu}, ${host.cores} cores, ${(host.memory / 2 ** 30).toFixed(0)} GiB, ${host.platform}, Node ${host.node}, commit ${host.commit?.slice(0, 7) ?? 'n/a'}`,
+  );
   printTable(table);
   const date = new Date();
   const file = path.join(__dirname, 'results', `${date.toISOString().replace(/:/g, '-')}.json`);
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  const report = { date: date.toISOString(), command: 'npm run bench', machine: host, seconds: (Date.now() - started) / 1000, targets: TARGETS, boot, load, scale, table };
+  const report = {
+    date: date.toISOString(),
+    command: 'npm run bench',
+    machine: host,
+    seconds: (Date.now() - started) / 1000,
+    targets: TARGETS,
+    boot,
+    load,
+    scale,
+    table,
+  };
   fs.writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
   console.log(`\nwrote ${path.relative(process.cwd(), file)} (${report.seconds.toFixed(0)} s)`);
   const missed = table.filter((r) => r.met === false);

@@ -14,7 +14,15 @@ const out = join(root, 'dist', 'dashboard', 'public');
 const BANNER = '/*! payments-mock dashboard. Bundles preact (MIT, (c) Jason Miller) and htm (Apache-2.0, (c) Google LLC). */';
 
 function build(entry, extra) {
-  const result = esbuild.buildSync({ entryPoints: [join(ui, entry)], bundle: true, minify: true, write: false, legalComments: 'none', logLevel: 'error', ...extra });
+  const result = esbuild.buildSync({
+    entryPoints: [join(ui, entry)],
+    bundle: true,
+    minify: true,
+    write: false,
+    legalComments: 'none',
+    logLevel: 'error',
+    ...extra,
+  });
   return result.outputFiles[0].text;
 }
 

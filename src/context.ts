@@ -223,7 +223,8 @@ export class MockContext {
 
   /** Tells followers about an object that changed without an event (a webhook endpoint). */
   publishObject(scope: Scope, object: { id: string; object: string }, deleted = false): void {
-    if (this.bus.object.hasSubscribers) this.bus.object.publish({ workspace: scope.workspace.id, livemode: scope.livemode, object, ...(deleted ? { deleted } : {}) });
+    if (this.bus.object.hasSubscribers)
+      this.bus.object.publish({ workspace: scope.workspace.id, livemode: scope.livemode, object, ...(deleted ? { deleted } : {}) });
   }
 
   /**

@@ -122,7 +122,8 @@ function checkStatePath(path: string): void {
     throw new ConfigError(`Invalid --state ${path}: the folder ${folder} does not exist. Create it, or pick another path.`);
   }
   if (!stats.isDirectory()) throw new ConfigError(`Invalid --state ${path}: ${folder} is not a folder.`);
-  if (existsSync(path) && statSync(path).isDirectory()) throw new ConfigError(`Invalid --state ${path}: it is a folder; give a file path such as ${join(path, 'state.json')}.`);
+  if (existsSync(path) && statSync(path).isDirectory())
+    throw new ConfigError(`Invalid --state ${path}: it is a folder; give a file path such as ${join(path, 'state.json')}.`);
   try {
     accessSync(folder, constants.W_OK);
   } catch {

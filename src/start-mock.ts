@@ -172,9 +172,11 @@ function toMockRequest(request: InjectRequest): MockRequest {
 function listen(server: Server, port: number, host: string): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
-      if (error.code === 'EADDRINUSE') reject(new ConfigError(`Port ${port} on ${host} is already in use: stop the other process or pick another with --port (0 = any free port).`));
+      if (error.code === 'EADDRINUSE')
+        reject(new ConfigError(`Port ${port} on ${host} is already in use: stop the other process or pick another with --port (0 = any free port).`));
       else if (error.code === 'EACCES') reject(new ConfigError(`Not allowed to listen on ${host}:${port}: pick a port above 1023.`));
-      else if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') reject(new ConfigError(`Cannot listen on host ${host}: it is not an address of this machine.`));
+      else if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND')
+        reject(new ConfigError(`Cannot listen on host ${host}: it is not an address of this machine.`));
       else reject(new ConfigError(`Cannot listen on ${host}:${port}: ${error.message}`));
     });
     server.listen(port, host, () => resolve((server.address() as AddressInfo).port));

@@ -10,12 +10,22 @@ export function banner(mock: MockServer, format: LogFormat, chalk: Palette): str
     id: workspace.id,
     name: workspace.name,
     account: workspace.account,
-    test_keys: mock.keys.filter((key) => key.workspace === workspace.id && !key.livemode && key.expires_at === null).map((key) => ({ kind: key.kind, key: key.key })),
+    test_keys: mock.keys
+      .filter((key) => key.workspace === workspace.id && !key.livemode && key.expires_at === null)
+      .map((key) => ({ kind: key.kind, key: key.key })),
   }));
   const clock = ctx.clock.state();
   const webhooks = ctx.cliEndpoints.map(({ url }) => ({ url, secret: cliEndpointSecret(ctx.store, url) ?? null }));
   if (format === 'json') {
-    return JSON.stringify({ msg: 'ready', url: mock.url, dashboard: `${mock.url}/_mock/dashboard`, scenario: ctx.scenario.scenario, clock, workspaces, ...(webhooks.length ? { webhooks } : {}) });
+    return JSON.stringify({
+      msg: 'ready',
+      url: mock.url,
+      dashboard: `${mock.url}/_mock/dashboard`,
+      scenario: ctx.scenario.scenario,
+      clock,
+      workspaces,
+      ...(webhooks.length ? { webhooks } : {}),
+    });
   }
   const lines = [''];
   for (const workspace of workspaces) {
@@ -25,7 +35,9 @@ export function banner(mock: MockServer, format: LogFormat, chalk: Palette): str
   for (const webhook of webhooks) lines.push(`  ${chalk.bold('webhook')} ${webhook.url}  ${chalk.dim('secret')} ${webhook.secret}`);
   lines.push('');
   lines.push(`  scenario ${chalk.cyan(ctx.scenario.scenario)}   clock ${chalk.cyan(clock.mode)} ${clock.iso}`);
-  lines.push(`  try: curl -u ${workspaces[0]?.test_keys.find((key) => key.kind === 'secret')?.key ?? '<secret key>'}: ${mock.url}/v1/payments -d amount=2000 -d currency=usd`);
+  lines.push(
+    `  try: curl -u ${workspaces[0]?.test_keys.find((key) => key.kind === 'secret')?.key ?? '<secret key>'}: ${mock.url}/v1/payments -d amount=2000 -d currency=usd`,
+  );
   lines.push(`  dashboard: ${chalk.cyan(`${mock.url}/_mock/dashboard`)}   admin: ${mock.url}/_mock/keys   docs: ${mock.url}/openapi.json`);
   lines.push('');
   return lines.join('\n');

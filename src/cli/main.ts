@@ -58,17 +58,54 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<{ exi
     .version(PACKAGE_VERSION, '-v, --version')
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr, outputError: (text, write) => write(chalk.red(text)) })
-    .addOption(new Option('--port <n>', 'port to listen on; 0 = any free port').default(4010).env('PAYMENTS_MOCK_PORT').argParser(integer('--port', 0, 65535)))
+    .addOption(
+      new Option('--port <n>', 'port to listen on; 0 = any free port')
+        .default(4010)
+        .env('PAYMENTS_MOCK_PORT')
+        .argParser(integer('--port', 0, 65535)),
+    )
     .addOption(new Option('--host <addr>', 'address to listen on').default('127.0.0.1').env('PAYMENTS_MOCK_HOST'))
-    .addOption(new Option('--fixtures <path|none>', 'fixture file or folder; none = one empty generated workspace (default: bundled fixtures/default.json)').env('PAYMENTS_MOCK_FIXTURES'))
-    .addOption(new Option('--clock <mode>', 'real, frozen, frozen@<ISO-8601> or offset:<duration> (e.g. offset:-2d)').default('real').env('PAYMENTS_MOCK_CLOCK'))
+    .addOption(
+      new Option('--fixtures <path|none>', 'fixture file or folder; none = one empty generated workspace (default: bundled fixtures/default.json)').env(
+        'PAYMENTS_MOCK_FIXTURES',
+      ),
+    )
+    .addOption(
+      new Option('--clock <mode>', 'real, frozen, frozen@<ISO-8601> or offset:<duration> (e.g. offset:-2d)').default('real').env('PAYMENTS_MOCK_CLOCK'),
+    )
     .addOption(new Option('--scenario <name>', 'starting scenario').choices(SCENARIOS).default('happy').env('PAYMENTS_MOCK_SCENARIO'))
-    .addOption(new Option('--seed <n>', 'makes ids, faults and generated data reproducible (default: random)').env('PAYMENTS_MOCK_SEED').argParser(integer('--seed', 0, 2 ** 32 - 1)))
-    .addOption(new Option('--log <format>', 'request log: pretty, json or off (default: pretty on a terminal, else json)').choices(['pretty', 'json', 'off']).env('PAYMENTS_MOCK_LOG'))
-    .addOption(new Option('--state <file>', 'load the store from this file if it exists; save it on SIGINT/SIGTERM and POST /_mock/state/save (default: none)').env('PAYMENTS_MOCK_STATE'))
-    .addOption(new Option('--webhook <url>', 'deliver every event of the first workspace (test mode) to this URL; repeatable').default([]).argParser((url: string, previous: string[]) => [...previous, url]))
-    .addOption(new Option('--admin-token <token>', 'require Authorization: Bearer <token> on /_mock/* except GET /_mock/health and the dashboard page, which asks for it (default: none)').env('PAYMENTS_MOCK_ADMIN_TOKEN'))
-    .addOption(new Option('--journal <n>', 'how many /v1 requests GET /_mock/requests keeps (bodies cut at 16 KiB); 0 = none').default(1000).env('PAYMENTS_MOCK_JOURNAL').argParser(integer('--journal', 0, 100_000)))
+    .addOption(
+      new Option('--seed <n>', 'makes ids, faults and generated data reproducible (default: random)')
+        .env('PAYMENTS_MOCK_SEED')
+        .argParser(integer('--seed', 0, 2 ** 32 - 1)),
+    )
+    .addOption(
+      new Option('--log <format>', 'request log: pretty, json or off (default: pretty on a terminal, else json)')
+        .choices(['pretty', 'json', 'off'])
+        .env('PAYMENTS_MOCK_LOG'),
+    )
+    .addOption(
+      new Option('--state <file>', 'load the store from this file if it exists; save it on SIGINT/SIGTERM and POST /_mock/state/save (default: none)').env(
+        'PAYMENTS_MOCK_STATE',
+      ),
+    )
+    .addOption(
+      new Option('--webhook <url>', 'deliver every event of the first workspace (test mode) to this URL; repeatable')
+        .default([])
+        .argParser((url: string, previous: string[]) => [...previous, url]),
+    )
+    .addOption(
+      new Option(
+        '--admin-token <token>',
+        'require Authorization: Bearer <token> on /_mock/* except GET /_mock/health and the dashboard page, which asks for it (default: none)',
+      ).env('PAYMENTS_MOCK_ADMIN_TOKEN'),
+    )
+    .addOption(
+      new Option('--journal <n>', 'how many /v1 requests GET /_mock/requests keeps (bodies cut at 16 KiB); 0 = none')
+        .default(1000)
+        .env('PAYMENTS_MOCK_JOURNAL')
+        .argParser(integer('--journal', 0, 100_000)),
+    )
     .action(async (options: ServeOptions) => {
       result = { exitCode: 0, mock: await serve(options, io, chalk) };
     });

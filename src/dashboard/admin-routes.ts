@@ -14,7 +14,9 @@ import type { MockContext } from '../context';
 const OBJECT_TYPES = ['payment', 'customer', 'refund', 'payment_method', 'webhook_endpoint'] as const;
 const anyObject = { type: 'object', additionalProperties: true } as const;
 const listOfObjects = (extra: Record<string, object> = {}) => ({
-  type: 'object', additionalProperties: false, required: ['object', 'data', 'has_more', ...Object.keys(extra)],
+  type: 'object',
+  additionalProperties: false,
+  required: ['object', 'data', 'has_more', ...Object.keys(extra)],
   properties: { object: { const: 'list' }, data: { type: 'array', items: anyObject }, has_more: { type: 'boolean' }, ...extra },
 });
 const WORKSPACE_QUERY = {
@@ -22,19 +24,39 @@ const WORKSPACE_QUERY = {
   livemode: { enum: ['true', 'false'], description: 'Only live (true) or test (false) objects.' },
 };
 const LIMIT_QUERY = { limit: { type: 'integer', minimum: 1, maximum: 1000, description: 'At most this many (default 100).' } };
-const PAYMENT_ROW = { id: 'pay_3MtwBwLkdIwHu7ix28a3tqPa', object: 'payment', amount: 2000, currency: 'usd', status: 'succeeded', created: 1767225600, livemode: false, workspace: 'ws_acme' };
+const PAYMENT_ROW = {
+  id: 'pay_3MtwBwLkdIwHu7ix28a3tqPa',
+  object: 'payment',
+  amount: 2000,
+  currency: 'usd',
+  status: 'succeeded',
+  created: 1767225600,
+  livemode: false,
+  workspace: 'ws_acme',
+};
 type ObjectType = (typeof OBJECT_TYPES)[number];
 type Row = { id: string; created: number } & Record<string, unknown>;
 
 export const DASHBOARD_ADMIN_ROUTES: AdminRoute[] = [
   {
-    method: 'GET', path: '/_mock/objects', operationId: 'adminListObjects', summary: 'Objects of every kind, newest first',
-    description: 'Payments, customers, refunds, payment methods and webhook endpoints of every workspace and mode (what the dashboard browses), newest first; filter by workspace, mode and type, and search ids, e-mails, names, descriptions and metadata values with `q`.',
-    query: { ...WORKSPACE_QUERY, type: { enum: [...OBJECT_TYPES], description: 'Only objects of this kind.' }, q: { type: 'string', description: 'Search text (case-insensitive).' }, ...LIMIT_QUERY },
-    response: listOfObjects(), example: { object: 'list', data: [PAYMENT_ROW], has_more: false },
+    method: 'GET',
+    path: '/_mock/objects',
+    operationId: 'adminListObjects',
+    summary: 'Objects of every kind, newest first',
+    description:
+      'Payments, customers, refunds, payment methods and webhook endpoints of every workspace and mode (what the dashboard browses), newest first; filter by workspace, mode and type, and search ids, e-mails, names, descriptions and metadata values with `q`.',
+    query: {
+      ...WORKSPACE_QUERY,
+      type: { enum: [...OBJECT_TYPES], description: 'Only objects of this kind.' },
+      q: { type: 'string', description: 'Search text (case-insensitive).' },
+      ...LIMIT_QUERY,
+    },
+    response: listOfObjects(),
+    example: { object: 'list', data: [PAYMENT_ROW], has_more: false },
     handler: ({ ctx, query }) => {
       const type = query.get('type');
-      if (type !== null && !(OBJECT_TYPES as readonly string[]).includes(type)) throw new ApiError('parameter_invalid', `Invalid type: ${type.slice(0, 40)}. Use one of ${OBJECT_TYPES.join(', ')}.`, { param: 'type' });
+      if (type !== null && !(OBJECT_TYPES as readonly string[]).includes(type))
+        throw new ApiError('parameter_invalid', `Invalid type: ${type.slice(0, 40)}. Use one of ${OBJECT_TYPES.join(', ')}.`, { param: 'type' });
       const q = query.get('q')?.trim().toLowerCase() ?? '';
       const limit = readLimit(query.get('limit'));
       const rows: Row[] = [];
@@ -56,13 +78,24 @@ export const DASHBOARD_ADMIN_ROUTES: AdminRoute[] = [
     },
   },
   {
-    method: 'GET', path: '/_mock/objects/:id', operationId: 'adminGetObject', summary: 'One object with what hangs off it',
-    description: 'An object of any kind (or an event) found in any workspace and mode, with its refunds (a payment), payments (a customer), events and webhook deliveries.',
+    method: 'GET',
+    path: '/_mock/objects/:id',
+    operationId: 'adminGetObject',
+    summary: 'One object with what hangs off it',
+    description:
+      'An object of any kind (or an event) found in any workspace and mode, with its refunds (a payment), payments (a customer), events and webhook deliveries.',
     response: {
-      type: 'object', additionalProperties: false, required: ['workspace', 'livemode', 'object', 'refunds', 'payments', 'events', 'deliveries'],
+      type: 'object',
+      additionalProperties: false,
+      required: ['workspace', 'livemode', 'object', 'refunds', 'payments', 'events', 'deliveries'],
       properties: {
-        workspace: { type: 'string' }, livemode: { type: 'boolean' }, object: anyObject,
-        refunds: { type: 'array', items: anyObject }, payments: { type: 'array', items: anyObject }, events: { type: 'array', items: anyObject }, deliveries: { type: 'array', items: anyObject },
+        workspace: { type: 'string' },
+        livemode: { type: 'boolean' },
+        object: anyObject,
+        refunds: { type: 'array', items: anyObject },
+        payments: { type: 'array', items: anyObject },
+        events: { type: 'array', items: anyObject },
+        deliveries: { type: 'array', items: anyObject },
       },
     },
     example: { workspace: 'ws_acme', livemode: false, object: PAYMENT_ROW, refunds: [], payments: [], events: [], deliveries: [] },
@@ -78,15 +111,26 @@ export const DASHBOARD_ADMIN_ROUTES: AdminRoute[] = [
     },
   },
   {
-    method: 'GET', path: '/_mock/events', operationId: 'adminListEvents', summary: 'The event feed of every workspace',
-    description: 'Events of every workspace and mode, newest first, inside the 30-day window of each workspace\'s clock, with where that window starts.',
+    method: 'GET',
+    path: '/_mock/events',
+    operationId: 'adminListEvents',
+    summary: 'The event feed of every workspace',
+    description: "Events of every workspace and mode, newest first, inside the 30-day window of each workspace's clock, with where that window starts.",
     query: { ...WORKSPACE_QUERY, type: { type: 'string', description: 'An event type, or a group such as payment.*' }, ...LIMIT_QUERY },
-    response: listOfObjects({ now: { type: 'integer' }, retention_seconds: { type: 'integer' }, window_start: { type: 'integer', description: 'An event created at or before this second has left the feed.' } }),
+    response: listOfObjects({
+      now: { type: 'integer' },
+      retention_seconds: { type: 'integer' },
+      window_start: { type: 'integer', description: 'An event created at or before this second has left the feed.' },
+    }),
     example: { object: 'list', data: [], has_more: false, now: 1767225600, retention_seconds: 2592000, window_start: 1764633600 },
     handler: ({ ctx, query }) => {
       const type = query.get('type');
       if (type !== null && !(EVENT_TYPES as readonly string[]).includes(type) && !/^[a-z_]+\.\*$/.test(type)) {
-        throw new ApiError('parameter_invalid', `Invalid type: ${type.slice(0, 60)}. Use an event type such as payment.succeeded, or a group such as payment.*.`, { param: 'type' });
+        throw new ApiError(
+          'parameter_invalid',
+          `Invalid type: ${type.slice(0, 60)}. Use an event type such as payment.succeeded, or a group such as payment.*.`,
+          { param: 'type' },
+        );
       }
       const limit = readLimit(query.get('limit'));
       // Each feed's newest page (indexed, O(limit)), merged: the cost does not grow with the events kept.
@@ -112,13 +156,34 @@ export const DASHBOARD_ADMIN_ROUTES: AdminRoute[] = [
     },
   },
   {
-    method: 'GET', path: '/_mock/requests/:id', operationId: 'adminGetRequest', summary: 'One journal entry',
+    method: 'GET',
+    path: '/_mock/requests/:id',
+    operationId: 'adminGetRequest',
+    summary: 'One journal entry',
     description: 'One journaled /v1 request, by its Request-Id, with its bodies (masked).',
     response: { $ref: '#/components/schemas/JournalEntry' },
-    example: { id: 'req_4Xq2nUyV7pBz0cR3tL9mKw1E', method: 'POST', path: '/v1/payments', status: 200, key: 'sk_test_…7dc', idempotency_key: null, replayed: false, duration_ms: 0.42, request_body: { amount: '2000', currency: 'usd' }, response_body: { id: 'pay_1' }, truncated: false, created: 1767225600 },
+    example: {
+      id: 'req_4Xq2nUyV7pBz0cR3tL9mKw1E',
+      method: 'POST',
+      path: '/v1/payments',
+      status: 200,
+      key: 'sk_test_…7dc',
+      idempotency_key: null,
+      replayed: false,
+      duration_ms: 0.42,
+      request_body: { amount: '2000', currency: 'usd' },
+      response_body: { id: 'pay_1' },
+      truncated: false,
+      created: 1767225600,
+    },
     handler: ({ ctx, path }) => {
       const entry = ctx.journal.list({ limit: ctx.journal.capacity }).find((candidate) => candidate.id === path.id);
-      if (!entry) throw new ApiError('resource_missing', `No request '${(path.id as string).slice(0, 100)}' in the journal (it keeps the latest ${ctx.journal.capacity}).`, { param: 'id' });
+      if (!entry)
+        throw new ApiError(
+          'resource_missing',
+          `No request '${(path.id as string).slice(0, 100)}' in the journal (it keeps the latest ${ctx.journal.capacity}).`,
+          { param: 'id' },
+        );
       return entry;
     },
   },
@@ -126,9 +191,14 @@ export const DASHBOARD_ADMIN_ROUTES: AdminRoute[] = [
 
 function* places(store: Store, query: QueryParams): IterableIterator<{ workspace: Workspace; partition: Partition }> {
   const workspaceId = query.get('workspace');
-  if (workspaceId !== null && !store.workspaces.has(workspaceId)) throw new ApiError('resource_missing', `No such workspace: '${workspaceId.slice(0, 100)}'. GET /_mock/workspaces lists them.`, { param: 'workspace', status: 400 });
+  if (workspaceId !== null && !store.workspaces.has(workspaceId))
+    throw new ApiError('resource_missing', `No such workspace: '${workspaceId.slice(0, 100)}'. GET /_mock/workspaces lists them.`, {
+      param: 'workspace',
+      status: 400,
+    });
   const livemode = query.get('livemode');
-  if (livemode !== null && livemode !== 'true' && livemode !== 'false') throw new ApiError('parameter_invalid', `Invalid livemode: ${livemode.slice(0, 40)}. Use true or false.`, { param: 'livemode' });
+  if (livemode !== null && livemode !== 'true' && livemode !== 'false')
+    throw new ApiError('parameter_invalid', `Invalid livemode: ${livemode.slice(0, 40)}. Use true or false.`, { param: 'livemode' });
   for (const workspace of store.workspaces.values()) {
     if (workspaceId !== null && workspace.id !== workspaceId) continue;
     if (livemode !== 'true') yield { workspace, partition: workspace.test };
@@ -138,8 +208,11 @@ function* places(store: Store, query: QueryParams): IterableIterator<{ workspace
 
 function collectionOf(partition: Partition, type: ObjectType): Collection<Row> {
   const collection = {
-    payment: partition.payments, customer: partition.customers, refund: partition.refunds,
-    payment_method: partition.paymentMethods, webhook_endpoint: partition.webhookEndpoints,
+    payment: partition.payments,
+    customer: partition.customers,
+    refund: partition.refunds,
+    payment_method: partition.paymentMethods,
+    webhook_endpoint: partition.webhookEndpoints,
   }[type];
   return collection as unknown as Collection<Row>;
 }
@@ -185,13 +258,19 @@ function related(ctx: MockContext, workspace: Workspace, partition: Partition, o
   const eventIds = new Set(events.map((event) => event.id));
   const deliveries = ctx.webhooks.list({ workspace: workspace.id, limit: 1000 }).filter((delivery) => eventIds.has(delivery.event) || delivery.endpoint === id);
   return {
-    workspace: workspace.id, livemode: partition.livemode, object,
-    refunds, payments, events: events.map(renderEvent), deliveries,
+    workspace: workspace.id,
+    livemode: partition.livemode,
+    object,
+    refunds,
+    payments,
+    events: events.map(renderEvent),
+    deliveries,
   };
 }
 
 function readLimit(limit: string | null): number {
   if (limit === null) return 100;
-  if (!/^\d+$/.test(limit) || Number(limit) < 1 || Number(limit) > 1000) throw new ApiError('parameter_invalid_integer', `Invalid limit: ${limit.slice(0, 40)}. Use 1 to 1000.`, { param: 'limit' });
+  if (!/^\d+$/.test(limit) || Number(limit) < 1 || Number(limit) > 1000)
+    throw new ApiError('parameter_invalid_integer', `Invalid limit: ${limit.slice(0, 40)}. Use 1 to 1000.`, { param: 'limit' });
   return Number(limit);
 }

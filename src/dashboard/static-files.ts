@@ -20,7 +20,8 @@ interface Assets {
 const PAGE_HEADERS: Record<string, string> = {
   'Content-Type': 'text/html; charset=utf-8',
   'Cache-Control': 'no-cache',
-  'Content-Security-Policy': "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  'Content-Security-Policy':
+    "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
   'X-Frame-Options': 'DENY',
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'no-referrer',
@@ -51,14 +52,17 @@ export function dashboardFile(path: string): MockResponse | undefined {
 
 function assets(): Assets {
   if (loaded) return loaded;
-  const dir = [join(__dirname, 'public'), join(__dirname, '..', '..', 'dist', 'dashboard', 'public')].find((candidate) => existsSync(join(candidate, 'manifest.json')));
+  const dir = [join(__dirname, 'public'), join(__dirname, '..', '..', 'dist', 'dashboard', 'public')].find((candidate) =>
+    existsSync(join(candidate, 'manifest.json')),
+  );
   if (!dir) {
     // A source checkout that was never built: say how to fix it rather than serve a blank page.
     return { page: shell('<p>The dashboard is not built: run <code>npm run build</code>.</p>', undefined), files: new Map() };
   }
   const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as Manifest;
   const files = new Map<string, { type: string; body: string }>();
-  for (const name of [manifest.js, manifest.css]) files.set(name, { type: TYPES[name.split('.').pop() as string] as string, body: readFileSync(join(dir, name), 'utf8') });
+  for (const name of [manifest.js, manifest.css])
+    files.set(name, { type: TYPES[name.split('.').pop() as string] as string, body: readFileSync(join(dir, name), 'utf8') });
   loaded = { page: shell('', manifest), files };
   return loaded;
 }

@@ -38,7 +38,10 @@ export function newKey(store: Store, fields: Omit<KeyRecord, 'key'> & { key?: st
 /** The API key in an Authorization header: `Bearer <key>` or Basic with the key as user name (`curl -u key:`). */
 export function keyFromHeader(header: string | undefined): string {
   if (!header) {
-    throw new ApiError('missing_api_key', 'You did not provide an API key. Send it as `Authorization: Bearer <key>` (or `curl -u <key>:`); GET /_mock/keys lists the keys.');
+    throw new ApiError(
+      'missing_api_key',
+      'You did not provide an API key. Send it as `Authorization: Bearer <key>` (or `curl -u <key>:`); GET /_mock/keys lists the keys.',
+    );
   }
   const space = header.indexOf(' ');
   const scheme = header.slice(0, space).toLowerCase();
@@ -62,7 +65,10 @@ export function authenticate(store: Store, header: string | undefined, now: numb
   const record = store.keys.get(key);
   if (!record) throw new ApiError('invalid_api_key', `Invalid API key provided: ${maskKey(key)}. Use a key from the start-up banner or GET /_mock/keys.`);
   if (record.expires_at !== null && (typeof now === 'number' ? now : now(record.workspace)) >= record.expires_at) {
-    throw new ApiError('api_key_expired', `The API key ${maskKey(key)} was rotated and expired at ${new Date(record.expires_at * 1000).toISOString()}. Use the key that replaced it.`);
+    throw new ApiError(
+      'api_key_expired',
+      `The API key ${maskKey(key)} was rotated and expired at ${new Date(record.expires_at * 1000).toISOString()}. Use the key that replaced it.`,
+    );
   }
   return record;
 }

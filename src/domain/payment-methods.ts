@@ -14,7 +14,9 @@ export interface CreatePaymentMethodParams {
 export function createPaymentMethod(scope: Scope, params: CreatePaymentMethodParams): PaymentMethod {
   const { number, exp_month, exp_year } = params.card;
   if (!passesLuhn(number)) {
-    throw new ApiError('parameter_invalid', 'Invalid card[number]: it fails the Luhn check. Use a test card such as 4242424242424242.', { param: 'card[number]' });
+    throw new ApiError('parameter_invalid', 'Invalid card[number]: it fails the Luhn check. Use a test card such as 4242424242424242.', {
+      param: 'card[number]',
+    });
   }
   const method: PaymentMethod = {
     id: scope.store.newId('pm'),
@@ -42,7 +44,11 @@ export function resolvePaymentMethod(scope: Scope, reference: string): { id: str
   }
   const outcome = scope.partition.cardOutcomes.get(reference);
   if (outcome === undefined || !scope.partition.paymentMethods.get(reference)) {
-    throw new ApiError('resource_missing', `No such payment_method: '${reference}'. Use a pm_ id from POST /v1/payment_methods or a test method such as pm_card_visa.`, { param: 'payment_method', status: 400 });
+    throw new ApiError(
+      'resource_missing',
+      `No such payment_method: '${reference}'. Use a pm_ id from POST /v1/payment_methods or a test method such as pm_card_visa.`,
+      { param: 'payment_method', status: 400 },
+    );
   }
   return { id: reference, outcome };
 }

@@ -22,10 +22,15 @@ export interface CreatePaymentParams {
 export function createPayment(scope: Scope, params: CreatePaymentParams): Payment {
   const currency = CANONICAL_CURRENCY.get(params.currency.toLowerCase());
   if (currency === undefined) {
-    throw new ApiError('parameter_invalid', `Invalid currency: ${params.currency}. Use a three-letter ISO 4217 code such as usd or eur.`, { param: 'currency' });
+    throw new ApiError('parameter_invalid', `Invalid currency: ${params.currency}. Use a three-letter ISO 4217 code such as usd or eur.`, {
+      param: 'currency',
+    });
   }
   if (params.customer !== undefined && !scope.partition.customers.get(params.customer)) {
-    throw new ApiError('resource_missing', `No such customer: '${params.customer}' in this account's ${scope.livemode ? 'live' : 'test'} mode.`, { param: 'customer', status: 400 });
+    throw new ApiError('resource_missing', `No such customer: '${params.customer}' in this account's ${scope.livemode ? 'live' : 'test'} mode.`, {
+      param: 'customer',
+      status: 400,
+    });
   }
   const id = scope.store.newId('pay');
   const payment: Payment = {
@@ -71,7 +76,10 @@ export type Redirect = () => NextAction['redirect_to_url'];
  */
 export function confirmPayment(scope: Scope, payment: Payment, paymentMethod?: string, redirect?: Redirect): Payment {
   if (!CONFIRMABLE.has(payment.status)) {
-    throw new ApiError('payment_intent_unexpected_state', `This payment's status is ${payment.status}, so it cannot be confirmed. Only payments in requires_confirmation, requires_payment_method or requires_action can.`);
+    throw new ApiError(
+      'payment_intent_unexpected_state',
+      `This payment's status is ${payment.status}, so it cannot be confirmed. Only payments in requires_confirmation, requires_payment_method or requires_action can.`,
+    );
   }
   if (payment.status === 'requires_action' && paymentMethod === undefined) {
     // Confirming again after 3-D Secure stands for the customer completing the challenge.
@@ -84,14 +92,25 @@ export function confirmPayment(scope: Scope, payment: Payment, paymentMethod?: s
 /** Applies a card outcome to a payment being confirmed; returns the stored new version. */
 export function settle(scope: Scope, payment: Payment, outcome: CardOutcome, redirect?: Redirect): Payment {
   if (outcome === 'succeed') {
-    return updatePayment(scope, 'payment.succeeded', { ...payment, status: 'succeeded', amount_received: payment.amount, last_payment_error: null, next_action: null });
+    return updatePayment(scope, 'payment.succeeded', {
+      ...payment,
+      status: 'succeeded',
+      amount_received: payment.amount,
+      last_payment_error: null,
+      next_action: null,
+    });
   }
   if (outcome === 'requires_action') {
     const next_action: NextAction | null = redirect ? { type: 'redirect_to_url', redirect_to_url: redirect() } : null;
     return updatePayment(scope, 'payment.requires_action', { ...payment, status: 'requires_action', last_payment_error: null, next_action });
   }
   const error = paymentError(outcome, payment.payment_method);
-  const failed = updatePayment(scope, 'payment.payment_failed', { ...payment, status: 'requires_payment_method', last_payment_error: error, next_action: null });
+  const failed = updatePayment(scope, 'payment.payment_failed', {
+    ...payment,
+    status: 'requires_payment_method',
+    last_payment_error: error,
+    next_action: null,
+  });
   throw new ApiError(error.code, error.message, {
     ...(error.decline_code ? { decline_code: error.decline_code } : {}),
     body: { payment: failed },
@@ -120,7 +139,10 @@ export function updatePayment(scope: Scope, eventType: string, next: Payment): P
   return next;
 }
 
-function paymentError(outcome: Exclude<CardOutcome, 'succeed' | 'requires_action'>, paymentMethod: string | null): PaymentError & { code: 'card_declined' | 'expired_card' } {
+function paymentError(
+  outcome: Exclude<CardOutcome, 'succeed' | 'requires_action'>,
+  paymentMethod: string | null,
+): PaymentError & { code: 'card_declined' | 'expired_card' } {
   if (outcome === 'expired_card') {
     return { type: 'card_error', code: 'expired_card', decline_code: null, message: 'Your card has expired.', payment_method: paymentMethod };
   }

@@ -10,8 +10,6 @@ const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
  * errorsMarkdown(); // "| code | status | type | meaning | fix |\n|---|---|---|---|---|\n| `missing_api_key` | 401 | …"
  */
 export function errorsMarkdown(catalog: Record<string, ErrorSpec> = ERROR_CATALOG): string {
-  const rows = Object.entries(catalog).map(
-    ([code, spec]) => `| \`${code}\` | ${spec.status} | ${spec.type} | ${cell(spec.meaning)} | ${cell(spec.fix)} |`,
-  );
+  const rows = Object.entries(catalog).map(([code, spec]) => `| \`${code}\` | ${spec.status} | ${spec.type} | ${cell(spec.meaning)} | ${cell(spec.fix)} |`);
   return ['| code | status | type | meaning | fix |', '|---|---|---|---|---|', ...rows].join('\n');
 }

@@ -27,8 +27,14 @@ export interface ParsedBody {
  */
 export function parseBody(contentType: string | undefined, body: Uint8Array): ParsedBody {
   if (body.length === 0) return { params: Object.create(null) as Record<string, unknown>, fromText: true };
-  const [mediaType = '', ...attributes] = (contentType ?? '').toLowerCase().split(';').map((part) => part.trim());
-  const charset = attributes.find((attribute) => attribute.startsWith('charset='))?.slice('charset='.length).replace(/"/g, '');
+  const [mediaType = '', ...attributes] = (contentType ?? '')
+    .toLowerCase()
+    .split(';')
+    .map((part) => part.trim());
+  const charset = attributes
+    .find((attribute) => attribute.startsWith('charset='))
+    ?.slice('charset='.length)
+    .replace(/"/g, '');
   if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8' && charset !== 'us-ascii') {
     throw new ApiError('content_type_unsupported', `Unsupported charset "${charset}": send the body as UTF-8.`);
   }

@@ -16,7 +16,10 @@ tr:target{background:#fff6d5}code{background:#f3f3f3;padding:0 .2rem}</style></h
 <p>Every error is <code>{ "error": { "type", "code", "message", "param"?, "doc_url" } }</code>. The message names what to change.</p>
 <table><thead><tr><th>code</th><th>status</th><th>type</th><th>meaning</th><th>how to fix</th></tr></thead><tbody>
 ${Object.entries(ERROR_CATALOG)
-  .map(([name, spec]) => `<tr id="${name}"><td><code>${name}</code></td><td>${spec.status}</td><td>${spec.type}</td><td>${code(spec.meaning)}</td><td>${code(spec.fix)}</td></tr>`)
+  .map(
+    ([name, spec]) =>
+      `<tr id="${name}"><td><code>${name}</code></td><td>${spec.status}</td><td>${spec.type}</td><td>${code(spec.meaning)}</td><td>${code(spec.fix)}</td></tr>`,
+  )
   .join('\n')}
 </tbody></table></body></html>
 `;

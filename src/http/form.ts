@@ -56,7 +56,8 @@ function keyPath(name: string): string[] {
   let rest = name.slice(open);
   while (rest.length > 0) {
     const close = rest.indexOf(']');
-    if (rest[0] !== '[' || close === -1) throw new ApiError('body_invalid', `Malformed parameter name "${name.slice(0, 80)}": use brackets like metadata[key].`);
+    if (rest[0] !== '[' || close === -1)
+      throw new ApiError('body_invalid', `Malformed parameter name "${name.slice(0, 80)}": use brackets like metadata[key].`);
     path.push(rest.slice(1, close));
     rest = rest.slice(close + 1);
     if (path.length > MAX_DEPTH) throw new ApiError('body_invalid', `Parameter "${name.slice(0, 80)}" is nested more than ${MAX_DEPTH} levels deep.`);
@@ -76,7 +77,8 @@ function assign(root: FormObject, path: string[], value: string, name: string): 
     }
     const existing: FormValue | undefined = Object.prototype.hasOwnProperty.call(node, segment) ? node[segment] : undefined;
     if (last) {
-      if (existing !== undefined) throw new ApiError('body_invalid', `Parameter "${name.slice(0, 80)}" was given more than once.`, { param: name.slice(0, 80) });
+      if (existing !== undefined)
+        throw new ApiError('body_invalid', `Parameter "${name.slice(0, 80)}" was given more than once.`, { param: name.slice(0, 80) });
       node[segment] = value;
       return;
     }

@@ -48,11 +48,29 @@ export async function handleRequest(ctx: MockContext, req: MockRequest): Promise
     });
     if (ctx.bus.request.hasSubscribers) {
       const key = outcome.key ? maskKey(outcome.key.key) : journalKey(req.headers.authorization);
-      ctx.bus.request.publish({ id: requestId, method: req.method, path, status: response.status, key, replayed: outcome.replayed, duration_ms: Math.round(duration * 100) / 100, created: ctx.clock.now() });
+      ctx.bus.request.publish({
+        id: requestId,
+        method: req.method,
+        path,
+        status: response.status,
+        key,
+        replayed: outcome.replayed,
+        duration_ms: Math.round(duration * 100) / 100,
+        created: ctx.clock.now(),
+      });
     }
     if (ctx.onRequest) {
       const error_code = response.status >= 400 ? errorCodeOf(response) : null;
-      ctx.onRequest({ method: req.method, path, status: response.status, error_code, duration_ms: duration, key_kind: outcome.key?.kind ?? null, replayed: outcome.replayed, request_id: requestId });
+      ctx.onRequest({
+        method: req.method,
+        path,
+        status: response.status,
+        error_code,
+        duration_ms: duration,
+        key_kind: outcome.key?.kind ?? null,
+        replayed: outcome.replayed,
+        request_id: requestId,
+      });
     }
   } else {
     try {
@@ -94,8 +112,10 @@ const pages = new Router<Page>([
 
 async function handleOther(ctx: MockContext, req: MockRequest, path: string, query: string): Promise<MockResponse> {
   if (path.startsWith('/_mock/') || path === '/_mock') return handleAdmin(ctx, req, path, query);
-  if (path.startsWith(CHALLENGE_PATH) && path.length > CHALLENGE_PATH.length && !path.includes('/', CHALLENGE_PATH.length)) return handleChallenge(ctx, req, path, query);
+  if (path.startsWith(CHALLENGE_PATH) && path.length > CHALLENGE_PATH.length && !path.includes('/', CHALLENGE_PATH.length))
+    return handleChallenge(ctx, req, path, query);
   // A person typing the address gets the dashboard; API clients still get the JSON 404.
-  if (path === '/' && req.method === 'GET' && /text\/html/.test(String(req.headers.accept))) return { status: 302, headers: { Location: '_mock/dashboard' }, body: '' };
+  if (path === '/' && req.method === 'GET' && /text\/html/.test(String(req.headers.accept)))
+    return { status: 302, headers: { Location: '_mock/dashboard' }, body: '' };
   return pages.match(req.method, path).route.answer(docsBase(ctx.baseUrl, req.headers.host, req.origin));
 }

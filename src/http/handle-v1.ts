@@ -43,7 +43,8 @@ export async function handleV1(ctx: MockContext, req: MockRequest, path: string,
   try {
     const { route, params: pathParams } = router.match(req.method, path);
     const scenario = requestScenario(ctx, req.headers['mock-scenario'], req.headers.authorization);
-    if (scenario.scenario === 'outage') throw new ApiError('service_unavailable', 'The service is unavailable (scenario "outage"). Retry later, or PUT /_mock/scenario {"scenario":"happy"}.');
+    if (scenario.scenario === 'outage')
+      throw new ApiError('service_unavailable', 'The service is unavailable (scenario "outage"). Retry later, or PUT /_mock/scenario {"scenario":"happy"}.');
 
     // A workspace with a clock of its own lives by it: key grace, idempotency, events and `created`.
     const key = authenticate(ctx.store, req.headers.authorization, ctx.nowFor);
@@ -62,7 +63,12 @@ export async function handleV1(ctx: MockContext, req: MockRequest, path: string,
     headers['Service-Version'] = version;
     if (scenario.scenario === 'rate-limited') {
       const { limited, retryAfter } = ctx.rateLimiter.hit(key.key, scenario.options.limit ?? DEFAULT_RATE_LIMIT, systemMs());
-      if (limited) throw new ApiError('rate_limit', `Too many requests for this key: more than ${scenario.options.limit ?? DEFAULT_RATE_LIMIT} a second (scenario "rate-limited"). Retry after ${retryAfter}s.`, { headers: { 'Retry-After': String(retryAfter) } });
+      if (limited)
+        throw new ApiError(
+          'rate_limit',
+          `Too many requests for this key: more than ${scenario.options.limit ?? DEFAULT_RATE_LIMIT} a second (scenario "rate-limited"). Retry after ${retryAfter}s.`,
+          { headers: { 'Retry-After': String(retryAfter) } },
+        );
     }
     authorize(route, key);
 
@@ -77,7 +83,11 @@ export async function handleV1(ctx: MockContext, req: MockRequest, path: string,
       const claimed = claimIdempotencyKey(partition, idempotencyKey, { method: req.method, path, fingerprint: fingerprint(key.kind, params) }, now);
       if ('replay' in claimed) {
         outcome.replayed = true;
-        outcome.response = { status: claimed.replay.status, headers: { ...headers, 'Service-Version': claimed.replay.version, 'Content-Type': 'application/json; charset=utf-8', 'Idempotent-Replayed': 'true' }, body: savedBody(claimed.replay) };
+        outcome.response = {
+          status: claimed.replay.status,
+          headers: { ...headers, 'Service-Version': claimed.replay.version, 'Content-Type': 'application/json; charset=utf-8', 'Idempotent-Replayed': 'true' },
+          body: savedBody(claimed.replay),
+        };
         return outcome;
       }
       claim = { partition, key: idempotencyKey, record: claimed.record };
@@ -101,11 +111,14 @@ export async function handleV1(ctx: MockContext, req: MockRequest, path: string,
     claim = undefined;
     const run = { key, workspace, partition, version, now, requestId, idempotencyKey, params, pathParams, path, scenario };
     const response = execute(ctx, route, run, headers, docsBase(ctx.baseUrl, req.headers.host, req.origin));
-    if (started) started.record.response = response.value === undefined ? { status: response.status, version, body: response.body } : { status: response.status, version, value: response.value };
+    if (started)
+      started.record.response =
+        response.value === undefined ? { status: response.status, version, body: response.body } : { status: response.status, version, value: response.value };
 
     const faultAfter = ctx.faults.take(req.method, path, 'after');
     if (faultAfter?.error === 'reset' || flaky === 'after-drop') outcome.response = { status: 0, headers, body: '', drop: true };
-    else if (faultAfter || flaky === 'after-error') outcome.response = errorResponse(injected(faultAfter?.error ?? 'api_error', 'after'), docsBase(ctx.baseUrl, req.headers.host, req.origin), headers);
+    else if (faultAfter || flaky === 'after-error')
+      outcome.response = errorResponse(injected(faultAfter?.error ?? 'api_error', 'after'), docsBase(ctx.baseUrl, req.headers.host, req.origin), headers);
     else outcome.response = response;
     return outcome;
   } catch (error) {
@@ -144,7 +157,16 @@ function execute(ctx: MockContext, route: V1Route, run: Execution, headers: Reco
       request: { id: run.requestId, idempotency_key: run.idempotencyKey ?? null },
       bus: ctx.bus,
     };
-    let body = route.handler({ ctx, scope, key: run.key, params: run.params, path: run.pathParams, url: run.path, scenario: run.scenario.scenario, origin: base });
+    let body = route.handler({
+      ctx,
+      scope,
+      key: run.key,
+      params: run.params,
+      path: run.pathParams,
+      url: run.path,
+      scenario: run.scenario.scenario,
+      origin: base,
+    });
     if (run.version !== LATEST_VERSION) {
       body = JSON.parse(JSON.stringify(body));
       renderForVersion(body, run.version);
@@ -169,11 +191,17 @@ function readParams(route: V1Route, req: MockRequest, query: string): unknown {
 
 function authorize(route: V1Route, key: KeyRecord): void {
   if (key.kind === 'publishable' && !route.publishable) {
-    throw new ApiError('secret_key_required', `${route.method} ${route.path} needs a secret key. A publishable key may only tokenise cards (POST /v1/payment_methods), confirm a payment with its client_secret, and retrieve that payment with ?client_secret=.`);
+    throw new ApiError(
+      'secret_key_required',
+      `${route.method} ${route.path} needs a secret key. A publishable key may only tokenise cards (POST /v1/payment_methods), confirm a payment with its client_secret, and retrieve that payment with ?client_secret=.`,
+    );
   }
   const [resource, level] = route.permission;
   if (key.kind === 'restricted' && !allows(key, resource, level)) {
-    throw new ApiError('insufficient_permissions', `This restricted key lacks the permission \`${resource}: ${level}\`, which ${route.method} ${route.path} needs. Use a key with that permission, or a secret key.`);
+    throw new ApiError(
+      'insufficient_permissions',
+      `This restricted key lacks the permission \`${resource}: ${level}\`, which ${route.method} ${route.path} needs. Use a key with that permission, or a secret key.`,
+    );
   }
 }
 
@@ -185,7 +213,11 @@ function requestScenario(ctx: MockContext, header: string | string[] | undefined
   try {
     return parseScenario(name, current.scenario === name ? current.options : {});
   } catch {
-    throw new ApiError('parameter_invalid', `Unknown Mock-Scenario "${name.slice(0, 40)}". Use one of: happy, manual, decline, flaky, rate-limited, slow, outage.`, { param: 'Mock-Scenario' });
+    throw new ApiError(
+      'parameter_invalid',
+      `Unknown Mock-Scenario "${name.slice(0, 40)}". Use one of: happy, manual, decline, flaky, rate-limited, slow, outage.`,
+      { param: 'Mock-Scenario' },
+    );
   }
 }
 

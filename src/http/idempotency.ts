@@ -21,7 +21,9 @@ export function fingerprint(keyKind: string, params: unknown): string {
 
 export function checkIdempotencyKey(key: string): void {
   if (key.length === 0 || key.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
-    throw new ApiError('parameter_invalid', `Invalid Idempotency-Key: it must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters (got ${key.length}).`, { param: 'Idempotency-Key' });
+    throw new ApiError('parameter_invalid', `Invalid Idempotency-Key: it must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters (got ${key.length}).`, {
+      param: 'Idempotency-Key',
+    });
   }
 }
 
@@ -39,7 +41,10 @@ export function claimIdempotencyKey(partition: Partition, key: string, request: 
   if (existing && (!existing.response || isLive(existing, now))) {
     if (existing.method !== request.method || existing.path !== request.path || existing.fingerprint !== request.fingerprint) {
       const what = existing.path !== request.path || existing.method !== request.method ? `${existing.method} ${existing.path}` : 'other parameters';
-      throw new ApiError('idempotency_key_mismatch', `Keys for idempotent requests can only be used with the same parameters they were first used with. This key was used with ${what}; use a new key for a different request.`);
+      throw new ApiError(
+        'idempotency_key_mismatch',
+        `Keys for idempotent requests can only be used with the same parameters they were first used with. This key was used with ${what}; use a new key for a different request.`,
+      );
     }
     if (!existing.response) {
       throw new ApiError('idempotency_key_in_use', 'A request with this Idempotency-Key is still being processed. Retry once it has finished.');

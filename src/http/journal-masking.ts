@@ -35,7 +35,8 @@ export function journalRequestBody(params: unknown, sent: SentRequest): unknown 
     try {
       body = sent.method === 'GET' || sent.body.length === 0 ? (sent.query ? parseForm(sent.query) : null) : parseBody(sent.contentType, sent.body).params;
     } catch {
-      body = sent.body.length > 0 ? maskCards(Buffer.from(sent.body.buffer, sent.body.byteOffset, sent.body.byteLength).toString('utf8').slice(0, 10_000)) : null;
+      body =
+        sent.body.length > 0 ? maskCards(Buffer.from(sent.body.buffer, sent.body.byteOffset, sent.body.byteLength).toString('utf8').slice(0, 10_000)) : null;
     }
   }
   return maskCards(body ?? null);
@@ -57,7 +58,13 @@ interface SentRequest {
  */
 export function journalDetails(req: MockRequest, query: string, key: KeyRecord | undefined, params: unknown, response: MockResponse): () => JournalDetails {
   const truncated = req.body.length > JOURNAL_BODY_LIMIT;
-  const sent: SentRequest = { method: req.method, authorization: header(req.headers.authorization), contentType: header(req.headers['content-type']), body: keptBody(req.body), query };
+  const sent: SentRequest = {
+    method: req.method,
+    authorization: header(req.headers.authorization),
+    contentType: header(req.headers['content-type']),
+    body: keptBody(req.body),
+    query,
+  };
   const { status, value } = response;
   const text = value === undefined ? capText(response.body) : undefined;
   // Parameters only exist for a body that passed validation, which bounds their size; a cut body is never parsed.

@@ -96,10 +96,13 @@ async function sendStream(res: ServerResponse, response: MockResponse, stream: N
   res.writeHead(response.status, response.headers);
   res.flushHeaders();
   const sink: ResponseSink = {
-    write: (chunk) => (res.write(chunk) || res.destroyed ? Promise.resolve() : new Promise((resolve) => {
-      res.once('drain', resolve);
-      res.once('close', resolve);
-    })),
+    write: (chunk) =>
+      res.write(chunk) || res.destroyed
+        ? Promise.resolve()
+        : new Promise((resolve) => {
+            res.once('drain', resolve);
+            res.once('close', resolve);
+          }),
     end: () => void res.end(),
     onClose: (listener) => void res.once('close', listener),
   };
@@ -146,14 +149,17 @@ export function createClientErrorHandler(ctx: MockContext, bodyTimeoutMs = DEFAU
     const apiError = clientErrorOf(error, bodyTimeoutMs);
     const body = JSON.stringify(apiError.toBody(docsBase(ctx.baseUrl)));
     const reason = REASONS[apiError.status] ?? 'Bad Request';
-    socket.end(`HTTP/1.1 ${apiError.status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    socket.end(
+      `HTTP/1.1 ${apiError.status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
   };
 }
 
 const REASONS: Record<number, string> = { 408: 'Request Timeout', 431: 'Request Header Fields Too Large' };
 
 function clientErrorOf(error: NodeJS.ErrnoException, bodyTimeoutMs: number): ApiError {
-  if (error.code === 'HPE_HEADER_OVERFLOW') return new ApiError('request_header_too_large', 'The request headers are larger than 16 KiB. Send smaller headers.');
+  if (error.code === 'HPE_HEADER_OVERFLOW')
+    return new ApiError('request_header_too_large', 'The request headers are larger than 16 KiB. Send smaller headers.');
   if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
     return new ApiError('request_timeout', `The request was not received within ${bodyTimeoutMs / 1000} s. Send the whole request (headers and body) at once.`);
   }
@@ -167,7 +173,11 @@ export const DEFAULT_BODY_TIMEOUT_MS = 30_000;
  * Server options that bound how long a request may take to arrive. Node checks every `connectionsCheckingInterval`,
  * so that is kept to a quarter of the limit: a slow body is answered within 1.25× the limit.
  */
-export function requestTimeouts(bodyTimeoutMs = DEFAULT_BODY_TIMEOUT_MS): { requestTimeout: number; headersTimeout: number; connectionsCheckingInterval: number } {
+export function requestTimeouts(bodyTimeoutMs = DEFAULT_BODY_TIMEOUT_MS): {
+  requestTimeout: number;
+  headersTimeout: number;
+  connectionsCheckingInterval: number;
+} {
   return {
     requestTimeout: bodyTimeoutMs,
     headersTimeout: Math.min(60_000, bodyTimeoutMs),

@@ -40,7 +40,9 @@ function checkShape(value: unknown, path: string[], depth: number): void {
   if (typeof value === 'string') {
     const inMetadata = path[0] === 'metadata' && path.length === 2;
     if (value === '' && !inMetadata) {
-      throw new ApiError('parameter_invalid_empty', `You passed an empty string for '${paramName(path)}'. Send a value or leave the parameter out.`, { param: paramName(path) });
+      throw new ApiError('parameter_invalid_empty', `You passed an empty string for '${paramName(path)}'. Send a value or leave the parameter out.`, {
+        param: paramName(path),
+      });
     }
     if (value.includes('\u0000')) {
       throw new ApiError('parameter_invalid', `'${paramName(path)}' contains a NUL character, which is not allowed.`, { param: paramName(path) });
@@ -51,7 +53,11 @@ function checkShape(value: unknown, path: string[], depth: number): void {
     for (const key of Object.keys(value)) {
       if (key.includes('\u0000')) {
         const where = path.length > 0 ? `'${paramName(path)}' has a key` : 'A parameter name';
-        throw new ApiError('parameter_invalid', `${where} containing a NUL character, which is not allowed.`, path.length > 0 ? { param: paramName(path) } : {});
+        throw new ApiError(
+          'parameter_invalid',
+          `${where} containing a NUL character, which is not allowed.`,
+          path.length > 0 ? { param: paramName(path) } : {},
+        );
       }
       // One path array for the whole walk (push/pop): it runs on every request and only an error reads it.
       path.push(key);
@@ -111,7 +117,12 @@ function paramName(path: string[]): string {
 }
 
 function pointerPath(instancePath: string): string[] {
-  return instancePath === '' ? [] : instancePath.slice(1).split('/').map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return instancePath === ''
+    ? []
+    : instancePath
+        .slice(1)
+        .split('/')
+        .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
 function schemaAt(schema: Schema, path: string[]): Schema | undefined {
@@ -143,7 +154,11 @@ function toApiError(errors: ErrorObject[], schema: Schema): ApiError {
       const at = schemaAt(schema, path);
       const known = Object.keys((at?.properties ? at : at?.oneOf?.find((option) => option.properties))?.properties ?? {});
       const guess = closest(unknown, known);
-      const hint = guess ? ` Did you mean ${paramName([...path, guess])}?` : known.length ? ` Accepted here: ${known.join(', ')}.` : ' This endpoint takes no parameters.';
+      const hint = guess
+        ? ` Did you mean ${paramName([...path, guess])}?`
+        : known.length
+          ? ` Accepted here: ${known.join(', ')}.`
+          : ' This endpoint takes no parameters.';
       return make('parameter_unknown', `Received unknown parameter: ${name}.${hint}`, name);
     }
     case 'required': {
@@ -151,8 +166,10 @@ function toApiError(errors: ErrorObject[], schema: Schema): ApiError {
       return make('parameter_missing', `Missing required param: ${name}.`, name);
     }
     case 'type':
-      if (error.params.type === 'integer') return make('parameter_invalid_integer', `Invalid integer for ${param}: ${preview(error.data)}. Send a whole number.`);
-      if (error.params.type === 'array') return make('parameter_invalid', `Invalid ${param}: expected a list, got ${describe(error.data)}. In a form body send ${param}[]=… once per value.`);
+      if (error.params.type === 'integer')
+        return make('parameter_invalid_integer', `Invalid integer for ${param}: ${preview(error.data)}. Send a whole number.`);
+      if (error.params.type === 'array')
+        return make('parameter_invalid', `Invalid ${param}: expected a list, got ${describe(error.data)}. In a form body send ${param}[]=… once per value.`);
       return make('parameter_invalid', `Invalid ${param}: expected ${article(String(error.params.type))}, got ${describe(error.data)}.`);
     case 'minimum':
     case 'maximum': {
@@ -171,7 +188,8 @@ function toApiError(errors: ErrorObject[], schema: Schema): ApiError {
     case 'pattern': {
       const description = schemaAt(schema, path)?.description;
       // A "+" sent raw in a form body decodes as a space: the usual way an E.164 phone number arrives broken.
-      const plusHint = typeof error.data === 'string' && error.data.startsWith(' ') ? ' In a form body "+" means a space: send it as %2B (curl --data-urlencode).' : '';
+      const plusHint =
+        typeof error.data === 'string' && error.data.startsWith(' ') ? ' In a form body "+" means a space: send it as %2B (curl --data-urlencode).' : '';
       return make('parameter_invalid', `Invalid ${param}: ${preview(error.data)}.${description ? ` Expected ${description}` : ''}${plusHint}`);
     }
     case 'minItems':

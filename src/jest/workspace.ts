@@ -87,7 +87,9 @@ export async function createWorkspace(options: CreateOptions | string = {}): Pro
   const { url: given, name, adminToken = process.env[ADMIN_TOKEN_VARIABLE] } = typeof options === 'string' ? { url: options } : options;
   const url = (given ?? process.env[URL_VARIABLE])?.replace(/\/+$/, '');
   if (!url) {
-    throw new Error(`payments-mock: no mock URL. Add globalSetup: 'payments-mock/jest/global-setup' to your Jest config, or set ${URL_VARIABLE} to a running mock.`);
+    throw new Error(
+      `payments-mock: no mock URL. Add globalSetup: 'payments-mock/jest/global-setup' to your Jest config, or set ${URL_VARIABLE} to a running mock.`,
+    );
   }
   const adminHeaders: Record<string, string> = { 'Content-Type': 'application/json', ...(adminToken ? { Authorization: `Bearer ${adminToken}` } : {}) };
   const res = await fetch(`${url}/_mock/workspaces`, { method: 'POST', headers: adminHeaders, body: JSON.stringify(name ? { name } : {}) });
@@ -124,7 +126,8 @@ export async function createWorkspace(options: CreateOptions | string = {}): Pro
       advance: (by) => admin<WorkspaceClock>('POST', '/clock/advance', { by }),
       set: (mode, now) => admin<WorkspaceClock>('PUT', '/clock', now === undefined ? { mode } : { mode, now }),
     },
-    setScenario: (scenario, scenarioOptions) => admin<WorkspaceScenario>('PUT', '/scenario', scenarioOptions === undefined ? { scenario } : { scenario, options: scenarioOptions }),
+    setScenario: (scenario, scenarioOptions) =>
+      admin<WorkspaceScenario>('PUT', '/scenario', scenarioOptions === undefined ? { scenario } : { scenario, options: scenarioOptions }),
     scenario: () => admin<WorkspaceScenario>('GET', '/scenario'),
     reset: async () => {
       await admin('POST', '/reset', {});
@@ -166,12 +169,24 @@ export function useWorkspace(options: CreateOptions = {}): TestWorkspace {
     return current;
   };
   return {
-    get url() { return ready().url; },
-    get id() { return ready().id; },
-    get workspace() { return ready().workspace; },
-    get account() { return ready().account; },
-    get keys() { return ready().keys; },
-    get entries() { return ready().entries; },
+    get url() {
+      return ready().url;
+    },
+    get id() {
+      return ready().id;
+    },
+    get workspace() {
+      return ready().workspace;
+    },
+    get account() {
+      return ready().account;
+    },
+    get keys() {
+      return ready().keys;
+    },
+    get entries() {
+      return ready().entries;
+    },
     request: (...args) => ready().request(...args),
     clock: {
       state: () => ready().clock.state(),

@@ -52,25 +52,40 @@ function buildOnce(): Json {
       responses: ERROR_RESPONSES,
       parameters: {
         IdempotencyKey: {
-          name: 'Idempotency-Key', in: 'header', required: false,
+          name: 'Idempotency-Key',
+          in: 'header',
+          required: false,
           description: 'Makes a POST safe to retry for 24 hours: a repeat with the same parameters returns the saved answer with `Idempotent-Replayed: true`.',
-          schema: { type: 'string', minLength: 1, maxLength: 255 }, example: 'order-42-attempt-1',
+          schema: { type: 'string', minLength: 1, maxLength: 255 },
+          example: 'order-42-attempt-1',
         },
         ServiceVersion: {
-          name: 'Service-Version', in: 'header', required: false,
+          name: 'Service-Version',
+          in: 'header',
+          required: false,
           description: `Pins the API version (default: the account's default_version). ${versionNotes()}`,
-          schema: { enum: VERSIONS }, example: LATEST_VERSION,
+          schema: { enum: VERSIONS },
+          example: LATEST_VERSION,
         },
         MockScenario: {
-          name: 'Mock-Scenario', in: 'header', required: false,
+          name: 'Mock-Scenario',
+          in: 'header',
+          required: false,
           description: 'Runs this one request under another scenario (see GET /_mock/scenario).',
-          schema: { enum: [...SCENARIOS] }, example: 'manual',
+          schema: { enum: [...SCENARIOS] },
+          example: 'manual',
         },
       },
       headers: {
-        RequestId: { description: 'The id of this request (also in the request journal and in events it caused).', schema: { type: 'string', pattern: '^req_[0-9A-Za-z]+$' } },
+        RequestId: {
+          description: 'The id of this request (also in the request journal and in events it caused).',
+          schema: { type: 'string', pattern: '^req_[0-9A-Za-z]+$' },
+        },
         ServiceVersion: { description: 'The API version the answer is rendered in.', schema: { enum: VERSIONS } },
-        IdempotentReplayed: { description: '`true` when the answer is the saved answer of an earlier request with the same Idempotency-Key.', schema: { const: 'true' } },
+        IdempotentReplayed: {
+          description: '`true` when the answer is the saved answer of an earlier request with the same Idempotency-Key.',
+          schema: { const: 'true' },
+        },
         RetryAfter: { description: 'Seconds to wait before retrying.', schema: { type: 'integer', minimum: 0 } },
       },
       securitySchemes: {
@@ -112,9 +127,13 @@ function v1Operation(route: ApiRoute): Json {
   const isPost = route.method === 'POST';
   const who = [
     `Restricted keys need \`${route.permission[0]}: ${route.permission[1]}\`.`,
-    route.publishable ? 'Publishable keys may call it with the payment\'s `client_secret` where one applies.' : 'Publishable keys get 403 `secret_key_required`.',
+    route.publishable
+      ? "Publishable keys may call it with the payment's `client_secret` where one applies."
+      : 'Publishable keys get 403 `secret_key_required`.',
     route.extension ? 'Extension to the service spec.' : '',
-  ].filter(Boolean).join(' ');
+  ]
+    .filter(Boolean)
+    .join(' ');
   const example = exampleOf(route.response, route.path);
   return {
     operationId: route.operationId,
@@ -173,14 +192,25 @@ const PATH_PARAMETER_DOCS: Record<string, string> = {
 
 function pathParameters(path: string): Json[] {
   return [...path.matchAll(/:(\w+)/g)].map(([, name]) => ({
-    name, in: 'path', required: true, description: PATH_PARAMETER_DOCS[name as string] ?? name, schema: { type: 'string' },
+    name,
+    in: 'path',
+    required: true,
+    description: PATH_PARAMETER_DOCS[name as string] ?? name,
+    schema: { type: 'string' },
   }));
 }
 
 /** Object-valued query parameters (`created[gte]=…`) use bracket nesting: OpenAPI's deepObject style. */
 function queryParameter(name: string, schema: Json, required: boolean): Json {
   const nested = isObjectSchema(schema);
-  return { name, in: 'query', required, description: (schema.description as string | undefined) ?? name, schema, ...(nested ? { style: 'deepObject', explode: true } : {}) };
+  return {
+    name,
+    in: 'query',
+    required,
+    description: (schema.description as string | undefined) ?? name,
+    schema,
+    ...(nested ? { style: 'deepObject', explode: true } : {}),
+  };
 }
 
 /**
@@ -188,7 +218,11 @@ function queryParameter(name: string, schema: Json, required: boolean): Json {
  * `card[number]=…`): each object-valued property is encoded as deepObject, so generated clients send it so.
  */
 function requestBody(params: { properties: Record<string, Json>; required: readonly string[] }, example: Record<string, unknown> | undefined): Json {
-  const encoding = Object.fromEntries(Object.entries(params.properties).filter(([, schema]) => isObjectSchema(schema)).map(([name]) => [name, { style: 'deepObject', explode: true }]));
+  const encoding = Object.fromEntries(
+    Object.entries(params.properties)
+      .filter(([, schema]) => isObjectSchema(schema))
+      .map(([name]) => [name, { style: 'deepObject', explode: true }]),
+  );
   return {
     required: params.required.length > 0,
     content: {
@@ -215,7 +249,9 @@ function exampleOf(response: ApiRoute['response'], path: string): unknown {
 }
 
 function versionNotes(): string {
-  return `Versions: ${VERSIONS.join(', ')}. ${versionChanges().map(({ version, description }) => `${version}: ${description}`).join(' ')}`;
+  return `Versions: ${VERSIONS.join(', ')}. ${versionChanges()
+    .map(({ version, description }) => `${version}: ${description}`)
+    .join(' ')}`;
 }
 
 function infoDescription(): string {

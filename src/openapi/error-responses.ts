@@ -21,7 +21,9 @@ const STATUSES: Record<number, { name: string; title: string }> = {
 const COMMON = { v1: [400, 401, 403, 404, 429, 500, 503], admin: [400, 401, 403, 404] } as const;
 
 function codesFor(status: number): string {
-  const codes = Object.entries(ERROR_CATALOG).filter(([, spec]) => spec.status === status).map(([code]) => `\`${code}\``);
+  const codes = Object.entries(ERROR_CATALOG)
+    .filter(([, spec]) => spec.status === status)
+    .map(([code]) => `\`${code}\``);
   return codes.length ? ` Codes: ${codes.join(', ')}.` : '';
 }
 
@@ -52,5 +54,7 @@ export const ERROR_RESPONSES: Record<string, Json> = Object.fromEntries([
 /** The `responses` entries for an operation's error statuses: the common ones of its kind plus `extra`. */
 export function errorResponses(kind: 'v1' | 'admin', extra: readonly number[]): Record<string, Json> {
   const statuses = [...new Set([...COMMON[kind], ...extra])].sort();
-  return Object.fromEntries(statuses.map((status) => [String(status), { $ref: `#/components/responses/${kind === 'admin' ? 'Admin' : ''}${STATUSES[status]?.name}` }]));
+  return Object.fromEntries(
+    statuses.map((status) => [String(status), { $ref: `#/components/responses/${kind === 'admin' ? 'Admin' : ''}${STATUSES[status]?.name}` }]),
+  );
 }

@@ -6,11 +6,17 @@ import { ApiRoute, Call, route } from './route-types';
 /** Events: the feed of the last 30 days of the mock clock. */
 export const EVENT_ROUTES: ApiRoute[] = [
   route({
-    method: 'GET', path: '/v1/events', operationId: 'listEvents', summary: 'List events of the last 30 days',
-    description: 'Events of this account and mode, newest first, from the last 30 days of the mock clock. Filter by `type` (exact, or a '
-      + 'group such as `payment.*`) and `created` (Unix seconds, or `created[gt|gte|lt|lte]`). Each event\'s `data.object` is a snapshot '
-      + 'of the object at that moment, typed by the event\'s `type`.',
-    params: 'listEvents', permission: ['events', 'read'], response: { list: 'Event' },
+    method: 'GET',
+    path: '/v1/events',
+    operationId: 'listEvents',
+    summary: 'List events of the last 30 days',
+    description:
+      'Events of this account and mode, newest first, from the last 30 days of the mock clock. Filter by `type` (exact, or a ' +
+      "group such as `payment.*`) and `created` (Unix seconds, or `created[gt|gte|lt|lte]`). Each event's `data.object` is a snapshot " +
+      "of the object at that moment, typed by the event's `type`.",
+    params: 'listEvents',
+    permission: ['events', 'read'],
+    response: { list: 'Event' },
     handler: ({ scope, params, url }: Call<ListParams & { type?: string; created?: number | CreatedRange }>) => {
       const events = scope.partition.events;
       const query = { ...pageQuery(params, (id) => events.position(id)), ...createdBounds(params.created) };
@@ -18,9 +24,15 @@ export const EVENT_ROUTES: ApiRoute[] = [
     },
   }),
   route({
-    method: 'GET', path: '/v1/events/:id', operationId: 'retrieveEvent', summary: 'Retrieve an event',
+    method: 'GET',
+    path: '/v1/events/:id',
+    operationId: 'retrieveEvent',
+    summary: 'Retrieve an event',
     description: 'Returns one event of the last 30 days; older events are gone (404).',
-    params: 'none', permission: ['events', 'read'], response: 'Event', extension: true,
+    params: 'none',
+    permission: ['events', 'read'],
+    response: 'Event',
+    extension: true,
     handler: ({ scope, path }: Call) => {
       const event = scope.partition.events.get(path.id as string);
       if (!event) throw new ApiError('resource_missing', `No such event: '${path.id}' (events older than 30 days are gone).`, { param: 'id' });
@@ -28,4 +40,3 @@ export const EVENT_ROUTES: ApiRoute[] = [
     },
   }),
 ];
-

@@ -74,7 +74,18 @@ export const EXAMPLE_ACCOUNT = {
   livemode: false,
   default_version: '2025-08-27',
   created: CREATED,
-  key: { kind: 'secret', permissions: { payments: 'write', refunds: 'write', customers: 'write', events: 'write', payment_methods: 'write', account: 'write', webhook_endpoints: 'write' } },
+  key: {
+    kind: 'secret',
+    permissions: {
+      payments: 'write',
+      refunds: 'write',
+      customers: 'write',
+      events: 'write',
+      payment_methods: 'write',
+      account: 'write',
+      webhook_endpoints: 'write',
+    },
+  },
 };
 
 /** A key as the admin API shows it. */

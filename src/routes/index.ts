@@ -24,7 +24,15 @@ export type { AdminCall, AdminRoute, ApiRoute, Call, RouteDoc } from './route-ty
 export { route } from './route-types';
 
 /** The `/v1` API. */
-export const V1_ROUTES: ApiRoute[] = [...PAYMENT_ROUTES, ...REFUND_ROUTES, ...CUSTOMER_ROUTES, ...PAYMENT_METHOD_ROUTES, ...EVENT_ROUTES, ...ACCOUNT_ROUTES, ...WEBHOOK_ENDPOINT_ROUTES];
+export const V1_ROUTES: ApiRoute[] = [
+  ...PAYMENT_ROUTES,
+  ...REFUND_ROUTES,
+  ...CUSTOMER_ROUTES,
+  ...PAYMENT_METHOD_ROUTES,
+  ...EVENT_ROUTES,
+  ...ACCOUNT_ROUTES,
+  ...WEBHOOK_ENDPOINT_ROUTES,
+];
 
 /** The admin API under `/_mock`. */
 export const ADMIN_ROUTES: AdminRoute[] = [

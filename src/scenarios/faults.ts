@@ -23,11 +23,14 @@ export class FaultQueue {
   add(input: Record<string, unknown>): Fault {
     const known = new Set(['method', 'path', 'times', 'phase', 'error']);
     for (const key of Object.keys(input)) {
-      if (!known.has(key)) throw new ApiError('parameter_unknown', `Received unknown parameter: ${key}. A fault takes method, path, times, phase and error.`, { param: key });
+      if (!known.has(key))
+        throw new ApiError('parameter_unknown', `Received unknown parameter: ${key}. A fault takes method, path, times, phase and error.`, { param: key });
     }
     const { method, path, times = 1, phase = 'before', error = 'api_error' } = input;
     if (typeof path !== 'string' || !path.startsWith('/v1')) {
-      throw new ApiError('parameter_invalid', 'Invalid path: give a /v1 path, optionally ending in * to match a prefix (e.g. /v1/payments*).', { param: 'path' });
+      throw new ApiError('parameter_invalid', 'Invalid path: give a /v1 path, optionally ending in * to match a prefix (e.g. /v1/payments*).', {
+        param: 'path',
+      });
     }
     if (method !== undefined && (typeof method !== 'string' || !/^(GET|POST|PUT|DELETE|PATCH)$/i.test(method))) {
       throw new ApiError('parameter_invalid', 'Invalid method: use GET or POST, or leave it out to match any.', { param: 'method' });
@@ -39,7 +42,11 @@ export class FaultQueue {
       throw new ApiError('parameter_invalid', 'Invalid phase: use "before" (fails without executing) or "after" (executes, then fails).', { param: 'phase' });
     }
     if (typeof error !== 'string' || (error !== 'reset' && !isErrorCode(error))) {
-      throw new ApiError('parameter_invalid', `Invalid error: use an error code from /docs/errors (e.g. api_error, rate_limit, card_declined) or "reset" to drop the connection.`, { param: 'error' });
+      throw new ApiError(
+        'parameter_invalid',
+        `Invalid error: use an error code from /docs/errors (e.g. api_error, rate_limit, card_declined) or "reset" to drop the connection.`,
+        { param: 'error' },
+      );
     }
     const fault: Fault = { id: this.nextId++, method: method ? method.toUpperCase() : null, path, times, phase, error: error as Fault['error'] };
     this.faults.push(fault);

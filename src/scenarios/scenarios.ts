@@ -42,8 +42,10 @@ export function parseScenario(name: string, options: ScenarioOptions = {}): Scen
       throw new ApiError('parameter_unknown', `Unknown scenario option "${option}". Use rate, latency_ms or limit.`, { param: `options[${option}]` });
     }
     const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-    const valid = typeof number === 'number' && Number.isFinite(number)
-      && (option === 'rate' ? number >= 0 && number <= 1 : Number.isInteger(number) && number >= 0 && number <= 60000);
+    const valid =
+      typeof number === 'number' &&
+      Number.isFinite(number) &&
+      (option === 'rate' ? number >= 0 && number <= 1 : Number.isInteger(number) && number >= 0 && number <= 60000);
     if (!valid) {
       const range = option === 'rate' ? 'a fraction from 0 to 1 (0.1 = 10%)' : 'a whole number from 0 to 60000';
       throw new ApiError('parameter_invalid', `Invalid scenario option ${option}: ${String(value)}. Use ${range}.`, { param: `options[${option}]` });
@@ -61,7 +63,10 @@ export type FlakyFault = 'none' | 'before' | 'after-error' | 'after-drop';
  */
 export class ScenarioDice {
   /** Two streams, so a slow scenario's latency draws never shift which requests a flaky one fails. */
-  constructor(private readonly faults: Random, private readonly latency: Random) {}
+  constructor(
+    private readonly faults: Random,
+    private readonly latency: Random,
+  ) {}
 
   flaky(rate: number): FlakyFault {
     if (this.faults.next() >= rate) return 'none';

@@ -18,13 +18,18 @@ const list = (item: object) => closed({ object: { const: 'list' }, data: { type:
 
 const level = { enum: ['none', 'read', 'write'] };
 const permissions = closed(Object.fromEntries(PERMISSION_RESOURCES.map((name) => [name, level])));
-const duration = { anyOf: [{ type: 'string', description: 'A duration such as "25h", "30d", "-1h30m".' }, { type: 'number', description: 'Seconds.' }] };
+const duration = {
+  anyOf: [
+    { type: 'string', description: 'A duration such as "25h", "30d", "-1h30m".' },
+    { type: 'number', description: 'Seconds.' },
+  ],
+};
 
 /** Component schemas of the admin API, by name. */
 export const ADMIN_SCHEMAS = {
   Status: closed({ status: { const: 'ok' } }),
   KeyEntry: closed({
-    key: { type: 'string', description: 'The whole key: the admin API is for the machine\'s own user.' },
+    key: { type: 'string', description: "The whole key: the admin API is for the machine's own user." },
     kind: { enum: ['secret', 'publishable', 'restricted'] },
     livemode: { type: 'boolean' },
     workspace: string,
@@ -95,7 +100,11 @@ export const ADMIN_SCHEMAS = {
         at: { ...integer, description: 'Mock Unix seconds when the attempt was made.' },
         duration_ms: { type: 'number' },
         response_status: nullable(integer),
-        error: { ...nullable(string), description: 'null when an answer came; else timeout, connection_refused, connection_reset, redirect, invalid_response, dns_failure, tls_error, unreachable or network_error.' },
+        error: {
+          ...nullable(string),
+          description:
+            'null when an answer came; else timeout, connection_refused, connection_reset, redirect, invalid_response, dns_failure, tls_error, unreachable or network_error.',
+        },
         response_body: { ...nullable(string), description: 'The first 1 KiB of the answer.' },
       }),
     },
@@ -121,17 +130,28 @@ export const ADMIN_SHAPES = {
       workspace: string,
       kind: { enum: ['secret', 'publishable', 'restricted'] },
       livemode: { type: 'boolean' },
-      permissions: { ...closed(Object.fromEntries(PERMISSION_RESOURCES.map((name) => [name, level])), []), description: 'Restricted keys only; left out = read everything.' },
+      permissions: {
+        ...closed(Object.fromEntries(PERMISSION_RESOURCES.map((name) => [name, level])), []),
+        description: 'Restricted keys only; left out = read everything.',
+      },
     },
     ['workspace', 'kind'],
   ),
   rotateKey: closed({ expires_in: { anyOf: [{ const: 'now' }, duration], description: 'How long the old key keeps working (default "24h").' } }, []),
   rotation: closed({ key: ref('KeyEntry'), old_key_expires_at: integer }),
-  setClock: closed({ mode: { enum: ['real', 'frozen', 'offset'] }, now: { anyOf: [{ type: 'integer' }, { type: 'string' }], description: 'Unix seconds or ISO-8601.' } }, ['mode']),
+  setClock: closed(
+    { mode: { enum: ['real', 'frozen', 'offset'] }, now: { anyOf: [{ type: 'integer' }, { type: 'string' }], description: 'Unix seconds or ISO-8601.' } },
+    ['mode'],
+  ),
   advanceClock: closed({ by: duration }, ['by']),
-  setScenario: closed({ scenario: { enum: ['happy', 'manual', 'decline', 'flaky', 'rate-limited', 'slow', 'outage'] }, options: ref('ScenarioOptions') }, ['scenario']),
+  setScenario: closed({ scenario: { enum: ['happy', 'manual', 'decline', 'flaky', 'rate-limited', 'slow', 'outage'] }, options: ref('ScenarioOptions') }, [
+    'scenario',
+  ]),
   journal: list(ref('JournalEntry')),
-  state: { $ref: '#/components/schemas/FixtureDocument', description: 'The store in the fixture format with absolute times (`payments-mock fixtures schema` prints the same JSON Schema).' },
+  state: {
+    $ref: '#/components/schemas/FixtureDocument',
+    description: 'The store in the fixture format with absolute times (`payments-mock fixtures schema` prints the same JSON Schema).',
+  },
   saved: closed({ status: { const: 'ok' }, file: string }),
   versions: closed({
     default: string,

@@ -9,6 +9,4 @@ export const CURRENCIES = (
 ).split(' ');
 
 /** Currencies without a minor unit: amounts are whole units and the fee has no fixed part. */
-export const ZERO_DECIMAL_CURRENCIES = new Set(
-  'bif clp djf gnf jpy kmf krw mga pyg rwf ugx vnd vuv xaf xof xpf'.split(' '),
-);
+export const ZERO_DECIMAL_CURRENCIES = new Set('bif clp djf gnf jpy kmf krw mga pyg rwf ugx vnd vuv xaf xof xpf'.split(' '));

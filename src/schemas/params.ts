@@ -26,7 +26,8 @@ const enabledEvents = {
   minItems: 1,
   maxItems: 32,
   items: { type: 'string', minLength: 1, maxLength: 100 },
-  description: 'Event types (payment.succeeded), group wildcards (payment.*), or ["*"] for every event. In a form body: enabled_events[]=… or enabled_events[0]=….',
+  description:
+    'Event types (payment.succeeded), group wildcards (payment.*), or ["*"] for every event. In a form body: enabled_events[]=… or enabled_events[0]=….',
 };
 
 const listParams = {
@@ -36,10 +37,7 @@ const listParams = {
 };
 
 const createdRange = {
-  oneOf: [
-    { type: 'integer', minimum: 0 },
-    closed({ gt: int(0, 2 ** 40), gte: int(0, 2 ** 40), lt: int(0, 2 ** 40), lte: int(0, 2 ** 40) }),
-  ],
+  oneOf: [{ type: 'integer', minimum: 0 }, closed({ gt: int(0, 2 ** 40), gte: int(0, 2 ** 40), lt: int(0, 2 ** 40), lte: int(0, 2 ** 40) })],
 };
 
 export const PARAM_SCHEMAS = {
@@ -91,7 +89,11 @@ export const PARAM_SCHEMAS = {
       enabled_events: enabledEvents,
       description: { type: 'string', maxLength: 1000 },
       metadata,
-      api_version: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'Render event objects in this API version (default: each event in its own version).' },
+      api_version: {
+        type: 'string',
+        pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+        description: 'Render event objects in this API version (default: each event in its own version).',
+      },
     },
     ['url', 'enabled_events'],
   ),
@@ -99,7 +101,7 @@ export const PARAM_SCHEMAS = {
     url: { ...str(2048), description: 'Where deliveries are POSTed: an absolute http: or https: URL.' },
     enabled_events: enabledEvents,
     description: { type: 'string', maxLength: 1000 },
-    metadata: { ...metadata, description: 'Merged into the endpoint\'s metadata; an empty value removes its key.' },
+    metadata: { ...metadata, description: "Merged into the endpoint's metadata; an empty value removes its key." },
     disabled: { type: 'boolean', description: 'true stops deliveries (pending ones are canceled); false resumes.' },
   }),
   list: closed(listParams),

@@ -174,9 +174,7 @@ const closed = (properties: Record<string, object>) => ({
   properties,
 });
 
-const permissionsSchema = closed(
-  Object.fromEntries(PERMISSION_RESOURCES.map((name) => [name, { enum: ['none', 'read', 'write'] }])),
-);
+const permissionsSchema = closed(Object.fromEntries(PERMISSION_RESOURCES.map((name) => [name, { enum: ['none', 'read', 'write'] }])));
 
 export const paymentErrorSchema = closed({
   type: { const: 'card_error' },
@@ -188,7 +186,11 @@ export const paymentErrorSchema = closed({
 
 /** The event types, grouped by the kind of object their snapshot holds. */
 export const EVENT_KINDS = [
-  { component: 'PaymentEvent', object: 'Payment', types: ['payment.created', 'payment.succeeded', 'payment.payment_failed', 'payment.requires_action', 'payment.refunded'] },
+  {
+    component: 'PaymentEvent',
+    object: 'Payment',
+    types: ['payment.created', 'payment.succeeded', 'payment.payment_failed', 'payment.requires_action', 'payment.refunded'],
+  },
   { component: 'RefundEvent', object: 'Refund', types: ['refund.created'] },
   { component: 'CustomerEvent', object: 'Customer', types: ['customer.created'] },
   { component: 'PaymentMethodEvent', object: 'PaymentMethod', types: ['payment_method.created'] },
@@ -221,10 +223,12 @@ export const RESOURCE_SCHEMAS = {
     fee: int,
     payment_method: nullable(id('pm')),
     last_payment_error: nullable(paymentErrorSchema),
-    next_action: nullable(closed({
-      type: { const: 'redirect_to_url' },
-      redirect_to_url: closed({ url: { type: 'string' }, return_url: nullable({ type: 'string' }) }),
-    })),
+    next_action: nullable(
+      closed({
+        type: { const: 'redirect_to_url' },
+        redirect_to_url: closed({ url: { type: 'string' }, return_url: nullable({ type: 'string' }) }),
+      }),
+    ),
   }),
   Refund: closed({
     ...base('re', 'refund'),
@@ -240,7 +244,10 @@ export const RESOURCE_SCHEMAS = {
       ...base('cus', 'customer'),
       email: nullable({ type: 'string' }),
       name: nullable({ type: 'string' }),
-      phone: { ...nullable({ type: 'string' }), description: 'Returned from API version 2025-08-27 on; absent under 2024-09-30 (accepted and stored, not returned).' },
+      phone: {
+        ...nullable({ type: 'string' }),
+        description: 'Returned from API version 2025-08-27 on; absent under 2024-09-30 (accepted and stored, not returned).',
+      },
     }),
     // `phone` is left out of `required`: responses rendered for 2024-09-30 do not have it.
     required: ['id', 'object', 'created', 'livemode', 'email', 'name'],
@@ -257,7 +264,10 @@ export const RESOURCE_SCHEMAS = {
   }),
   /** An event: its `data.object` is typed by its `type` (a payment for payment.*, and so on). */
   Event: { oneOf: EVENT_KINDS.map(({ component }) => ({ $ref: `#/components/schemas/${component}` })) },
-  ...Object.fromEntries(EVENT_KINDS.map(({ component, object, types }) => [component, eventSchema(object, types)])) as Record<EventComponent, ReturnType<typeof eventSchema>>,
+  ...(Object.fromEntries(EVENT_KINDS.map(({ component, object, types }) => [component, eventSchema(object, types)])) as Record<
+    EventComponent,
+    ReturnType<typeof eventSchema>
+  >),
   WebhookEndpoint: closed({
     ...base('we', 'webhook_endpoint'),
     url: { type: 'string' },
@@ -288,7 +298,9 @@ export const RESOURCE_SCHEMAS = {
       additionalProperties: false,
       required: ['type', 'code', 'message', 'doc_url'],
       properties: {
-        type: { enum: ['authentication_error', 'permission_error', 'invalid_request_error', 'idempotency_error', 'card_error', 'rate_limit_error', 'api_error'] },
+        type: {
+          enum: ['authentication_error', 'permission_error', 'invalid_request_error', 'idempotency_error', 'card_error', 'rate_limit_error', 'api_error'],
+        },
         code: { type: 'string', description: 'One of the codes listed at /docs/errors.' },
         message: { type: 'string', description: 'What went wrong and what to change.' },
         param: { type: 'string', description: 'The parameter at fault, when there is one.' },

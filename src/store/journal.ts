@@ -69,7 +69,10 @@ export class Journal {
       const { details, ...rest } = entry;
       const { key, request_body, response_text, request_truncated } = details();
       const request = capped(request_body);
-      const response = response_text.length > JOURNAL_BODY_LIMIT ? { body: response_text.slice(0, JOURNAL_BODY_LIMIT), cut: true } : { body: parseOrText(response_text), cut: false };
+      const response =
+        response_text.length > JOURNAL_BODY_LIMIT
+          ? { body: response_text.slice(0, JOURNAL_BODY_LIMIT), cut: true }
+          : { body: parseOrText(response_text), cut: false };
       out.push({ ...rest, key, request_body: request.body, response_body: response.body, truncated: request_truncated || request.cut || response.cut });
     }
     return out;

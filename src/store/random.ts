@@ -33,7 +33,7 @@ export class Random {
     this.d = (this.d + 1) | 0;
     this.a = this.b ^ (this.b >>> 9);
     this.b = (this.c + (this.c << 3)) | 0;
-    this.c = ((this.c << 21) | (this.c >>> 11)) + t | 0;
+    this.c = (((this.c << 21) | (this.c >>> 11)) + t) | 0;
     return (t >>> 0) / 4294967296;
   }
 

@@ -127,7 +127,7 @@ export class Timeline<T extends Position> {
       const end = this.items.length;
       const out: U[] = [];
       let restart = false;
-      for (let next = 0; next < end && !restart; ) {
+      for (let next = 0; next < end && !restart;) {
         // Items dropped since the start shift every index down.
         const shift = this.droppedTotal - dropped;
         const stop = Math.min(end, next + SNAPSHOT_STEP);

@@ -37,12 +37,19 @@ export function handleChallenge(ctx: MockContext, req: MockRequest, path: string
     for (const name of params.keys()) if (name !== 'token') throw unknownParameter(name);
     return html(200, challengePage(findChallenge(ctx, paymentId, params.get('token'))));
   }
-  if (req.method !== 'POST') throw new ApiError('method_not_allowed', `${req.method} is not allowed on ${CHALLENGE_PATH}{payment}. Use GET to show the challenge, POST to answer it.`, { headers: { Allow: 'GET, POST' } });
+  if (req.method !== 'POST')
+    throw new ApiError('method_not_allowed', `${req.method} is not allowed on ${CHALLENGE_PATH}{payment}. Use GET to show the challenge, POST to answer it.`, {
+      headers: { Allow: 'GET, POST' },
+    });
   const { params } = parseBody(req.headers['content-type'], req.body);
   for (const name of Object.keys(params)) if (name !== 'token' && name !== 'outcome') throw unknownParameter(name);
   const outcome = params.outcome;
   if (typeof outcome !== 'string' || !(OUTCOMES as readonly string[]).includes(outcome)) {
-    throw new ApiError('parameter_invalid', `Invalid outcome: ${JSON.stringify(outcome ?? null).slice(0, 60)}. Use succeed or fail (the page's two buttons send them).`, { param: 'outcome' });
+    throw new ApiError(
+      'parameter_invalid',
+      `Invalid outcome: ${JSON.stringify(outcome ?? null).slice(0, 60)}. Use succeed or fail (the page's two buttons send them).`,
+      { param: 'outcome' },
+    );
   }
   const challenge = findChallenge(ctx, paymentId, typeof params.token === 'string' ? params.token : null);
   // An answer changes a payment like a /v1 request does, so it draws a request id from the same stream (a page view does not).
@@ -73,7 +80,9 @@ function answer(ctx: MockContext, { workspace, partition, payment }: Challenge, 
 
 function challengePage({ workspace, payment }: Challenge): string {
   const token = new URL(payment.next_action?.redirect_to_url.url ?? 'http://x/').searchParams.get('token') ?? '';
-  return page('3-D Secure test challenge', `
+  return page(
+    '3-D Secure test challenge',
+    `
 <h1>3-D Secure test challenge</h1>
 <p><strong>${escape(workspace.name)}</strong> asks you to confirm a payment of <strong>${escape(amount(payment))}</strong>.</p>
 <p class="note">This is the payments-mock sandbox: no bank is involved. Choose how the customer's authentication ends;
@@ -82,7 +91,8 @@ the payment <code>${escape(payment.id)}</code> moves accordingly and you are sen
   <input type="hidden" name="token" value="${escape(token)}">
   <button type="submit" name="outcome" value="succeed" autofocus>Complete authentication</button>
   <button type="submit" name="outcome" value="fail" class="fail">Fail authentication</button>
-</form>`);
+</form>`,
+  );
 }
 
 function donePage(payment: Payment, status: 'succeeded' | 'failed'): string {
@@ -105,7 +115,9 @@ code{background:#f3f3f3;padding:0 .2rem}</style></head>
 
 function amount(payment: Payment): string {
   try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency: payment.currency.toUpperCase() }).format(payment.amount / 10 ** minorDigits(payment.currency));
+    return new Intl.NumberFormat('en', { style: 'currency', currency: payment.currency.toUpperCase() }).format(
+      payment.amount / 10 ** minorDigits(payment.currency),
+    );
   } catch {
     return `${payment.amount} ${payment.currency}`;
   }
@@ -124,7 +136,9 @@ function html(status: number, body: string): MockResponse {
 }
 
 function unknownParameter(name: string): ApiError {
-  return new ApiError('parameter_unknown', `Received unknown parameter: ${name.slice(0, 100)}. The challenge page takes token (and, to answer, outcome).`, { param: name.slice(0, 100) });
+  return new ApiError('parameter_unknown', `Received unknown parameter: ${name.slice(0, 100)}. The challenge page takes token (and, to answer, outcome).`, {
+    param: name.slice(0, 100),
+  });
 }
 
 function decodeSegment(segment: string): string {

@@ -19,10 +19,18 @@ export function checkReturnUrl(value: string): string {
   try {
     parsed = new URL(value);
   } catch {
-    throw new ApiError('parameter_invalid', `Invalid return_url: "${value.slice(0, 100)}" is not an absolute URL. Use http: or https:, such as http://localhost:3000/checkout/complete.`, { param: 'return_url' });
+    throw new ApiError(
+      'parameter_invalid',
+      `Invalid return_url: "${value.slice(0, 100)}" is not an absolute URL. Use http: or https:, such as http://localhost:3000/checkout/complete.`,
+      { param: 'return_url' },
+    );
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    throw new ApiError('parameter_invalid', `Invalid return_url: it uses ${parsed.protocol.slice(0, 20)}, but the customer can only be sent back to an http: or https: URL.`, { param: 'return_url' });
+    throw new ApiError(
+      'parameter_invalid',
+      `Invalid return_url: it uses ${parsed.protocol.slice(0, 20)}, but the customer can only be sent back to an http: or https: URL.`,
+      { param: 'return_url' },
+    );
   }
   return value;
 }
@@ -60,7 +68,11 @@ export function findChallenge(ctx: MockContext, paymentId: string, token: string
       }
     }
   }
-  throw new ApiError('resource_missing', `No pending 3-D Secure challenge for payment '${paymentId.slice(0, 100)}' with this token. Open the url of the payment's next_action.redirect_to_url; a challenge can be answered once.`, { param: 'token' });
+  throw new ApiError(
+    'resource_missing',
+    `No pending 3-D Secure challenge for payment '${paymentId.slice(0, 100)}' with this token. Open the url of the payment's next_action.redirect_to_url; a challenge can be answered once.`,
+    { param: 'token' },
+  );
 }
 
 function tokenOf(url: string): string {

@@ -18,7 +18,19 @@ export function ensureCliEndpoints(store: Store, endpoints: CliEndpoint[], now: 
   for (const { url, id, secret } of endpoints) {
     if ([...partition.webhookEndpoints.values()].some((endpoint) => endpoint.url === url)) continue;
     partition.webhookEndpoints.add(
-      { id, object: 'webhook_endpoint', url, enabled_events: ['*'], status: 'enabled', secret, api_version: null, description: 'Registered by --webhook', metadata: {}, created: now, livemode: false },
+      {
+        id,
+        object: 'webhook_endpoint',
+        url,
+        enabled_events: ['*'],
+        status: 'enabled',
+        secret,
+        api_version: null,
+        description: 'Registered by --webhook',
+        metadata: {},
+        created: now,
+        livemode: false,
+      },
       store.nextSeq(),
     );
   }

@@ -52,7 +52,8 @@ export function enabledEventsProblem(events: readonly string[]): string | undefi
       continue;
     }
     const known = type.endsWith('.*') ? KNOWN_GROUPS.has(type.slice(0, -2)) : KNOWN_TYPES.has(type);
-    if (!known) return `unknown event type "${clip(type)}". Use one of ${EVENT_TYPES.join(', ')}, a group wildcard (${[...KNOWN_GROUPS].map((g) => `${g}.*`).join(', ')}), or *.`;
+    if (!known)
+      return `unknown event type "${clip(type)}". Use one of ${EVENT_TYPES.join(', ')}, a group wildcard (${[...KNOWN_GROUPS].map((g) => `${g}.*`).join(', ')}), or *.`;
   }
   return undefined;
 }
@@ -81,12 +82,19 @@ export function presentEndpoint(endpoint: WebhookEndpoint, reveal: boolean): Web
 export function createEndpoint(scope: Scope, params: CreateEndpointParams, secret: string): WebhookEndpoint {
   const endpoints = scope.partition.webhookEndpoints;
   if (endpoints.size >= MAX_ENDPOINTS) {
-    throw new ApiError('webhook_endpoint_limit', `This account already has ${MAX_ENDPOINTS} ${scope.livemode ? 'live' : 'test'} webhook endpoints, the most it may have. Delete one (DELETE /v1/webhook_endpoints/{id}) first.`);
+    throw new ApiError(
+      'webhook_endpoint_limit',
+      `This account already has ${MAX_ENDPOINTS} ${scope.livemode ? 'live' : 'test'} webhook endpoints, the most it may have. Delete one (DELETE /v1/webhook_endpoints/{id}) first.`,
+    );
   }
   checkUrl(params.url);
   checkEnabledEvents(params.enabled_events);
   if (params.api_version !== undefined && !isKnownVersion(params.api_version)) {
-    throw new ApiError('parameter_invalid', `Invalid api_version: ${clip(params.api_version)}. Use one of ${VERSIONS.join(', ')}, or leave it out for the events' own version.`, { param: 'api_version' });
+    throw new ApiError(
+      'parameter_invalid',
+      `Invalid api_version: ${clip(params.api_version)}. Use one of ${VERSIONS.join(', ')}, or leave it out for the events' own version.`,
+      { param: 'api_version' },
+    );
   }
   const endpoint: WebhookEndpoint = {
     id: scope.store.newId('we'),
@@ -124,7 +132,8 @@ export function updateEndpoint(scope: Scope, id: string, params: UpdateEndpointP
     if (value === '') delete metadata[key];
     else Object.defineProperty(metadata, key, { value, enumerable: true, writable: true, configurable: true });
   }
-  if (Object.keys(metadata).length > 50) throw new ApiError('parameter_invalid', 'Invalid metadata: an endpoint may hold at most 50 keys.', { param: 'metadata' });
+  if (Object.keys(metadata).length > 50)
+    throw new ApiError('parameter_invalid', 'Invalid metadata: an endpoint may hold at most 50 keys.', { param: 'metadata' });
   const next: WebhookEndpoint = {
     ...endpoint,
     url: params.url ?? endpoint.url,

@@ -36,7 +36,13 @@ export async function postWebhook(url: URL, headers: Record<string, string>, bod
   return first;
 }
 
-function send(url: URL, headers: Record<string, string>, body: string, { timeoutMs, agentFor, track }: SendOptions, started: number): Promise<SendResult & { staleSocket?: boolean }> {
+function send(
+  url: URL,
+  headers: Record<string, string>,
+  body: string,
+  { timeoutMs, agentFor, track }: SendOptions,
+  started: number,
+): Promise<SendResult & { staleSocket?: boolean }> {
   return new Promise((resolve) => {
     let settled = false;
     let untrack = (): void => undefined;

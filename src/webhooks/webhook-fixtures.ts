@@ -15,7 +15,14 @@ type Problem = (pointer: string, message: string) => void;
  * test and live data: a delivery names its event. What the schema cannot check (the URL, the event types, the
  * limit of 16, references) is reported with its JSON pointer.
  */
-export function loadWebhookFixtures(store: Store, workspace: Workspace, fixture: FixtureWorkspace, at: At, problem: Problem, place: (where: string) => Random): void {
+export function loadWebhookFixtures(
+  store: Store,
+  workspace: Workspace,
+  fixture: FixtureWorkspace,
+  at: At,
+  problem: Problem,
+  place: (where: string) => Random,
+): void {
   (fixture.webhook_endpoints ?? []).forEach((e: FixtureWebhookEndpoint, i) => {
     const pointer = `/webhook_endpoints/${i}`;
     const partition = e.livemode ? workspace.live : workspace.test;

@@ -305,7 +305,8 @@ export class Webhooks {
   }
 
   private publish({ workspace, partition, delivery }: Placed): void {
-    if (this.host.bus.delivery.hasSubscribers) this.host.bus.delivery.publish({ workspace: workspace.id, livemode: partition.livemode, id: delivery.id, status: delivery.status });
+    if (this.host.bus.delivery.hasSubscribers)
+      this.host.bus.delivery.publish({ workspace: workspace.id, livemode: partition.livemode, id: delivery.id, status: delivery.status });
   }
 
   /** Whether a delivery still belongs to the store (reset and state import replace it). */

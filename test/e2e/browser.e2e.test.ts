@@ -29,7 +29,9 @@ describeInBrowser('a checkout page in a real browser (Chromium, another origin)'
     mock = await startMock({ port: 0, fixtures: 'none', seed: 5, scenario: 'manual' });
     const key = (kind: string) => mock.keys.find((k) => k.kind === kind && !k.livemode)?.key ?? '';
     keys = { secret: key('secret'), publishable: key('publishable') };
-    page = createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'text/html' }).end(`<!doctype html><title>shop</title><script>${CHECKOUT_SCRIPT}</script>`));
+    page = createServer((_req, res) =>
+      res.writeHead(200, { 'Content-Type': 'text/html' }).end(`<!doctype html><title>shop</title><script>${CHECKOUT_SCRIPT}</script>`),
+    );
     await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve));
     // localhost vs 127.0.0.1: a different origin from the mock, so every call is a CORS request.
     pageUrl = `http://localhost:${(page.address() as AddressInfo).port}/`;
@@ -43,7 +45,11 @@ describeInBrowser('a checkout page in a real browser (Chromium, another origin)'
   });
 
   async function createPayment(): Promise<{ id: string; client_secret: string }> {
-    const res = await fetch(`${mock.url}/v1/payments`, { method: 'POST', headers: { Authorization: `Bearer ${keys.secret}` }, body: new URLSearchParams({ amount: '2000', currency: 'usd' }) });
+    const res = await fetch(`${mock.url}/v1/payments`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${keys.secret}` },
+      body: new URLSearchParams({ amount: '2000', currency: 'usd' }),
+    });
     return (await res.json()) as { id: string; client_secret: string };
   }
 
@@ -52,11 +58,21 @@ describeInBrowser('a checkout page in a real browser (Chromium, another origin)'
     const tab = await browser.newPage();
     await tab.goto(pageUrl);
     const result = await tab.evaluate(
-      ([api, pk, id, secret, card]) => (globalThis as unknown as { checkout: (...args: string[]) => Promise<Record<string, unknown>> }).checkout(api as string, pk as string, id as string, secret as string, card as string),
+      ([api, pk, id, secret, card]) =>
+        (globalThis as unknown as { checkout: (...args: string[]) => Promise<Record<string, unknown>> }).checkout(
+          api as string,
+          pk as string,
+          id as string,
+          secret as string,
+          card as string,
+        ),
       [mock.url, keys.publishable, payment.id, payment.client_secret, cardNumber],
     );
     await tab.close();
-    return { payment, result: result as { status: number; requestId: string | null; version: string | null; body: Record<string, any>; card: Record<string, unknown> } };
+    return {
+      payment,
+      result: result as { status: number; requestId: string | null; version: string | null; body: Record<string, any>; card: Record<string, unknown> },
+    };
   }
 
   it('tokenises a card and confirms the payment across origins, reading Request-Id and Service-Version', async () => {

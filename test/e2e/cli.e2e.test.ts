@@ -49,7 +49,9 @@ describe('payments-mock --help', () => {
     const { exitCode, stdout } = await cli(['--help']);
     expect(exitCode).toBe(0);
     // Commander wraps long lines: read each option as one block of text.
-    const blocks = stdout().split(/\n(?=\s{2}-)/).map((block) => block.replace(/\s+/g, ' ').trim());
+    const blocks = stdout()
+      .split(/\n(?=\s{2}-)/)
+      .map((block) => block.replace(/\s+/g, ' ').trim());
     const block = blocks.find((b) => b.startsWith(flag) || b.includes(`, ${flag}`));
     expect(block).toBeDefined();
     expect(block).toContain(text);
@@ -75,7 +77,19 @@ describe('start-up', () => {
     expect(run.mock!.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(run.mock!.url).not.toMatch(/:0$/);
     const banner = rest.join('\n');
-    for (const text of ['Acme Books', 'Globex Games', ACME_SECRET, 'pk_test_acme_', 'rk_test_acme_', 'sk_test_globex_', 'manual', 'frozen', '2026-01-01T00:00:00.000Z', `${run.mock!.url}/_mock/dashboard`]) expect(banner).toContain(text);
+    for (const text of [
+      'Acme Books',
+      'Globex Games',
+      ACME_SECRET,
+      'pk_test_acme_',
+      'rk_test_acme_',
+      'sk_test_globex_',
+      'manual',
+      'frozen',
+      '2026-01-01T00:00:00.000Z',
+      `${run.mock!.url}/_mock/dashboard`,
+    ])
+      expect(banner).toContain(text);
     expect(banner).not.toMatch(/sk_live_|pk_live_|rk_live_/);
     expect(run.stderr()).toBe('');
   });
@@ -85,7 +99,13 @@ describe('start-up', () => {
     const lines = run.stdout().trim().split('\n');
     expect(lines).toHaveLength(2);
     const banner = JSON.parse(lines[1]!);
-    expect(banner).toMatchObject({ msg: 'ready', url: run.mock!.url, dashboard: `${run.mock!.url}/_mock/dashboard`, scenario: 'happy', clock: { mode: 'real' } });
+    expect(banner).toMatchObject({
+      msg: 'ready',
+      url: run.mock!.url,
+      dashboard: `${run.mock!.url}/_mock/dashboard`,
+      scenario: 'happy',
+      clock: { mode: 'real' },
+    });
     expect(banner.workspaces).toHaveLength(1);
     expect(banner.workspaces[0].test_keys.map((k: { kind: string }) => k.kind).sort()).toEqual(['publishable', 'restricted', 'secret']);
   });
@@ -118,16 +138,25 @@ describe('start-up', () => {
     try {
       const run = await cli(['--port', '0', '--log', 'pretty', '--clock', 'frozen@2026-01-01T00:00:00Z', '--webhook', receiver.url], true);
       expect(run.exitCode).toBe(0);
-      const line = run.stdout().split('\n').find((l) => l.includes('webhook'));
+      const line = run
+        .stdout()
+        .split('\n')
+        .find((l) => l.includes('webhook'));
       expect(line).toContain(receiver.url);
       const secret = /whsec_[A-Za-z0-9+/]+=*/.exec(line ?? '')?.[0] as string;
       expect(secret).toBeDefined();
-      const res = await fetch(`${run.mock!.url}/v1/customers`, { method: 'POST', headers: { Authorization: `Bearer ${ACME_SECRET}` }, body: new URLSearchParams({ name: 'Ada' }) });
+      const res = await fetch(`${run.mock!.url}/v1/customers`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${ACME_SECRET}` },
+        body: new URLSearchParams({ name: 'Ada' }),
+      });
       expect(res.status).toBe(200);
       await run.mock!.webhooks.flush();
       expect(receiver.events().map((e) => e.type)).toEqual(['customer.created']);
       const delivered = receiver.received[0]!;
-      expect(new Stripe('sk_test_unused').webhooks.constructEvent(delivered.body, delivered.headers['service-signature'] as string, secret).type).toBe('customer.created');
+      expect(new Stripe('sk_test_unused').webhooks.constructEvent(delivered.body, delivered.headers['service-signature'] as string, secret).type).toBe(
+        'customer.created',
+      );
       // Reset brings the endpoint back with the secret the banner printed.
       await run.mock!.reset();
       expect(run.mock!.webhooks.endpoints().map((e) => [e.url, e.secret, e.enabled_events])).toEqual([[receiver.url, secret, ['*']]]);
@@ -191,7 +220,11 @@ describe('request logs', () => {
     const post = { method: 'POST', body: new URLSearchParams({ amount: '100', currency: 'usd' }), headers: { 'Idempotency-Key': 'k1' } };
     await request(url, '/v1/payments', ACME_SECRET, post);
     await request(url, '/v1/payments', ACME_SECRET, post);
-    const lines = run.stdout().trim().split('\n').filter((line) => line.includes('/v1/payments') && !line.includes('curl'));
+    const lines = run
+      .stdout()
+      .trim()
+      .split('\n')
+      .filter((line) => line.includes('/v1/payments') && !line.includes('curl'));
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatch(/POST\s+\/v1\/payments 200 \d+\.\dms secret$/);
     expect(lines[1]).toMatch(/POST\s+\/v1\/payments 200 \d+\.\dms secret replayed$/);
@@ -201,7 +234,10 @@ describe('request logs', () => {
   it('--log pretty names the error code of an error answer', async () => {
     const run = await cli(['--port', '0', '--log', 'pretty'], true);
     await request(run.mock!.url, '/v1/payments/pay_missing');
-    const line = run.stdout().split('\n').find((text) => text.includes('/v1/payments/pay_missing'));
+    const line = run
+      .stdout()
+      .split('\n')
+      .find((text) => text.includes('/v1/payments/pay_missing'));
     expect(line).toMatch(/GET\s+\/v1\/payments\/pay_missing 404 resource_missing \d+\.\dms secret$/);
   });
 

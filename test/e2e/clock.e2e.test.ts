@@ -53,7 +53,11 @@ describe('the mock clock over a real server (startMock)', () => {
   it('mock.clock.set places the clock, and the admin API sees the same clock', async () => {
     mock.clock.set('frozen', '2030-01-01T00:00:00Z');
     expect((await createPayment()).body.created).toBe(Date.parse('2030-01-01T00:00:00Z') / 1000);
-    const res = await fetch(`${mock.url}/_mock/clock/advance`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ by: '1d' }) });
+    const res = await fetch(`${mock.url}/_mock/clock/advance`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ by: '1d' }),
+    });
     expect(res.status).toBe(200);
     expect(mock.clock.state()).toMatchObject({ mode: 'frozen', now: Date.parse('2030-01-02T00:00:00Z') / 1000 });
   });

@@ -30,15 +30,29 @@ describeInBrowser('the admin surface against other web pages, in a browser', () 
 
   it('a page on another origin cannot read /_mock/keys, nor reset the store or move the clock', async () => {
     const secret = mock.keys.find((k) => k.kind === 'secret' && !k.livemode)?.key as string;
-    const payment = (await (await fetch(`${mock.url}/v1/payments`, { method: 'POST', headers: { Authorization: `Bearer ${secret}` }, body: new URLSearchParams({ amount: '2000', currency: 'usd' }) })).json()) as { id: string };
+    const payment = (await (
+      await fetch(`${mock.url}/v1/payments`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${secret}` },
+        body: new URLSearchParams({ amount: '2000', currency: 'usd' }),
+      })
+    ).json()) as { id: string };
     const page = await browser.newPage();
     await page.goto(siteUrl);
     const outcome = await page.evaluate(async (api) => {
-      const read = await fetch(`${api}/_mock/keys`).then((res) => res.text(), (error: Error) => `blocked: ${error.name}`);
+      const read = await fetch(`${api}/_mock/keys`).then(
+        (res) => res.text(),
+        (error: Error) => `blocked: ${error.name}`,
+      );
       // Simple requests need no preflight: the browser sends them, and only the server can refuse them.
       await fetch(`${api}/_mock/reset`, { method: 'POST', mode: 'no-cors' }).catch(() => undefined);
-      await fetch(`${api}/_mock/clock/advance`, { method: 'POST', mode: 'no-cors', headers: { 'Content-Type': 'text/plain' }, body: '{"by":"30d"}' }).catch(() => undefined);
-      const v1 = await fetch(`${api}/v1/events`).then((res) => res.status, () => 0);
+      await fetch(`${api}/_mock/clock/advance`, { method: 'POST', mode: 'no-cors', headers: { 'Content-Type': 'text/plain' }, body: '{"by":"30d"}' }).catch(
+        () => undefined,
+      );
+      const v1 = await fetch(`${api}/v1/events`).then(
+        (res) => res.status,
+        () => 0,
+      );
       return { read, v1 };
     }, mock.url);
     expect(outcome.read).toBe('blocked: TypeError');

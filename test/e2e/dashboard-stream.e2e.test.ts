@@ -63,14 +63,27 @@ describe('GET /_mock/stream', () => {
     const res = await fetch(`${mock.url}/_mock/stream`, { signal: controller.signal });
     const reading = readEvents(res.body!, (seen) => seen.some((e) => e.type === 'reset'));
     await until(() => mock.context.bus.request.hasSubscribers);
-    const created = await fetch(`${mock.url}/v1/payments`, { method: 'POST', headers: { Authorization: `Bearer ${secret}` }, body: new URLSearchParams({ amount: '2000', currency: 'usd' }) });
+    const created = await fetch(`${mock.url}/v1/payments`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${secret}` },
+      body: new URLSearchParams({ amount: '2000', currency: 'usd' }),
+    });
     await mock.clock.advance('1h');
     mock.setScenario('decline');
     mock.reset();
     const { events } = await reading;
     controller.abort();
     const request = events.find((e) => e.type === 'request');
-    expect(request?.data).toEqual({ id: created.headers.get('request-id'), method: 'POST', path: '/v1/payments', status: 200, key: expect.stringMatching(/^sk_test_…/), replayed: false, duration_ms: expect.any(Number), created: expect.any(Number) });
+    expect(request?.data).toEqual({
+      id: created.headers.get('request-id'),
+      method: 'POST',
+      path: '/v1/payments',
+      status: 200,
+      key: expect.stringMatching(/^sk_test_…/),
+      replayed: false,
+      duration_ms: expect.any(Number),
+      created: expect.any(Number),
+    });
     expect(JSON.stringify(events)).not.toContain(secret);
     expect(events.filter((e) => e.type === 'event').map((e) => e.data.type)).toEqual(['payment.created', 'payment.succeeded']);
     expect(events.find((e) => e.type === 'clock')?.data).toMatchObject({ workspace: null, clock: { iso: '2026-01-01T01:00:00.000Z' } });

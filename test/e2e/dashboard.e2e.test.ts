@@ -44,11 +44,12 @@ describeInBrowser('the dashboard in a browser', () => {
     return { page, errors };
   }
 
-  const v1 = (path: string, body?: Record<string, string>) => fetch(`${mock.url}${path}`, {
-    method: body ? 'POST' : 'GET',
-    headers: { Authorization: `Bearer ${secret}` },
-    ...(body ? { body: new URLSearchParams(body) } : {}),
-  });
+  const v1 = (path: string, body?: Record<string, string>) =>
+    fetch(`${mock.url}${path}`, {
+      method: body ? 'POST' : 'GET',
+      headers: { Authorization: `Bearer ${secret}` },
+      ...(body ? { body: new URLSearchParams(body) } : {}),
+    });
 
   it('opens from / in a browser, loads with no console errors and shows it is live', async () => {
     const page = await browser.newPage();
@@ -90,8 +91,13 @@ describeInBrowser('the dashboard in a browser', () => {
 
   it('picks up admin changes that say nothing on the stream (a workspace made by a script) when the tab regains focus', async () => {
     const { page, errors } = await open('keys');
-    await page.getByRole('heading', { name: /— test/ }).first().waitFor();
-    const made = (await (await fetch(`${mock.url}/_mock/workspaces`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"name":"Worker 7"}' })).json()) as { workspace: string };
+    await page
+      .getByRole('heading', { name: /— test/ })
+      .first()
+      .waitFor();
+    const made = (await (
+      await fetch(`${mock.url}/_mock/workspaces`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"name":"Worker 7"}' })
+    ).json()) as { workspace: string };
     await page.evaluate('window.dispatchEvent(new Event("focus"))');
     await page.getByRole('heading', { name: 'Worker 7 — test' }).waitFor();
     await fetch(`${mock.url}/_mock/workspaces/${made.workspace}`, { method: 'DELETE' });
@@ -167,7 +173,10 @@ describeInBrowser('the dashboard in a browser', () => {
       await leaving.first().waitFor();
       const count = await leaving.count();
       expect(count).toBeGreaterThan(0);
-      await leaving.first().getByText(/leaves in 12 h/).waitFor();
+      await leaving
+        .first()
+        .getByText(/leaves in 12 h/)
+        .waitFor();
       const leavingId = (await leaving.first().locator('code').first().textContent()) as string;
       const edge = page.getByText('30-day edge');
       await edge.scrollIntoViewIfNeeded();
@@ -189,7 +198,10 @@ describeInBrowser('the dashboard in a browser', () => {
     await page.locator('table.keys tbody tr').nth(count).waitFor();
     expect(mock.keys.length).toBe(count + 1);
     await page.getByRole('button', { name: 'Rotate' }).first().click();
-    await page.locator('table.keys tbody tr').nth(count + 1).waitFor();
+    await page
+      .locator('table.keys tbody tr')
+      .nth(count + 1)
+      .waitFor();
     expect(mock.keys.filter((k) => k.expires_at !== null)).toHaveLength(1);
     await page.getByRole('button', { name: 'Copy', exact: true }).first().click();
     await page.getByRole('button', { name: 'Copied', exact: true }).waitFor();
@@ -215,7 +227,10 @@ describeInBrowser('the dashboard in a browser', () => {
     mock.reset();
     expect((await v1(`/v1/customers/${customer.id}`)).status).toBe(404);
     await page.getByLabel('Import a state file').setInputFiles(file);
-    await page.getByRole('status').filter({ hasText: /^Imported / }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Imported / })
+      .waitFor();
     expect((await v1(`/v1/customers/${customer.id}`)).status).toBe(200);
     expect(errors).toEqual([]);
     await page.close();
@@ -253,16 +268,20 @@ describeInBrowser('the dashboard in a browser', () => {
     await page.close();
   });
 
-  it.each([390, 1440])('fits a %i px wide screen without sideways scrolling of the page', async (width) => {
-    await v1('/v1/payments', { amount: '2000', currency: 'usd' });
-    for (const view of ['requests', 'objects', 'webhooks', 'keys', 'controls']) {
-      const { page, errors } = await open(view, width);
-      await page.locator('main h2').waitFor();
-      const overflow = await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth');
-      expect([view, overflow]).toEqual([view, 0]);
-      if (width === 390 && (view === 'requests' || view === 'controls')) await screenshot(page, `${view}-phone`);
-      expect(errors).toEqual([]);
-      await page.close();
-    }
-  }, 60_000);
+  it.each([390, 1440])(
+    'fits a %i px wide screen without sideways scrolling of the page',
+    async (width) => {
+      await v1('/v1/payments', { amount: '2000', currency: 'usd' });
+      for (const view of ['requests', 'objects', 'webhooks', 'keys', 'controls']) {
+        const { page, errors } = await open(view, width);
+        await page.locator('main h2').waitFor();
+        const overflow = await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth');
+        expect([view, overflow]).toEqual([view, 0]);
+        if (width === 390 && (view === 'requests' || view === 'controls')) await screenshot(page, `${view}-phone`);
+        expect(errors).toEqual([]);
+        await page.close();
+      }
+    },
+    60_000,
+  );
 });

@@ -17,7 +17,8 @@ async function postWithRetries(url: string, secret: string, form: Record<string,
     } catch {
       res = undefined; // the connection was dropped: retry
     }
-    if (res && res.status < 500) return { status: res.status, body: (await res.json()) as { id: string }, replayed: res.headers.get('idempotent-replayed') === 'true', tries };
+    if (res && res.status < 500)
+      return { status: res.status, body: (await res.json()) as { id: string }, replayed: res.headers.get('idempotent-replayed') === 'true', tries };
     if (res) await res.arrayBuffer();
     if (tries >= attempts) throw new Error(`gave up after ${tries} tries (last: ${res ? res.status : 'dropped'})`);
   }

@@ -13,7 +13,16 @@ const NPX = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 
 /** A strict consumer: no @types of any kind, no skipLibCheck. */
 const CONSUMER_TSCONFIG = {
-  compilerOptions: { strict: true, target: 'ES2022', module: 'node16', moduleResolution: 'node16', lib: ['ES2022'], types: [], skipLibCheck: false, noEmit: true },
+  compilerOptions: {
+    strict: true,
+    target: 'ES2022',
+    module: 'node16',
+    moduleResolution: 'node16',
+    lib: ['ES2022'],
+    types: [],
+    skipLibCheck: false,
+    noEmit: true,
+  },
   files: ['index.ts'],
 };
 
@@ -83,13 +92,20 @@ describe('the npm package, installed from its tarball into an empty folder', () 
     writeFileSync(join(consumer(), 'tsconfig.json'), JSON.stringify(CONSUMER_TSCONFIG));
     writeFileSync(join(consumer(), 'index.ts'), CONSUMER_SOURCE);
     expect(readdirSync(join(consumer(), 'node_modules')).filter((name) => name.startsWith('@types'))).toEqual([]);
-    const result = await run(process.execPath, [TSC, '-p', consumer()], { cwd: consumer() }).catch((error: { stdout: string }) => ({ stdout: error.stdout, failed: true }));
+    const result = await run(process.execPath, [TSC, '-p', consumer()], { cwd: consumer() }).catch((error: { stdout: string }) => ({
+      stdout: error.stdout,
+      failed: true,
+    }));
     expect(result.stdout).toBe('');
   }, 60_000);
 
   it('starts with `npx payments-mock` from there and answers', async () => {
     // Its own process group: npx runs the CLI as a child, and the test must stop both.
-    const child: ChildProcess = spawn(NPX, ['payments-mock', '--port', '0', '--fixtures', 'none', '--log', 'off'], { cwd: consumer(), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child: ChildProcess = spawn(NPX, ['payments-mock', '--port', '0', '--fixtures', 'none', '--log', 'off'], {
+      cwd: consumer(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
     const exited = new Promise((resolve) => child.on('exit', resolve));
     try {
       const url = await new Promise<string>((resolve, reject) => {

@@ -25,14 +25,25 @@ describe('two Jest files in parallel on one server', () => {
       const env: NodeJS.ProcessEnv = { ...process.env };
       delete env.PAYMENTS_MOCK_URL;
       delete env.PAYMENTS_MOCK_ADMIN_TOKEN;
-      const args = [join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js'), '--config', join(ROOT, 'test', 'parallel-workers', 'jest.config.js'), '--ci', '--json', '--outputFile', output, '--cacheDirectory', join(scratch, 'cache')];
+      const args = [
+        join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js'),
+        '--config',
+        join(ROOT, 'test', 'parallel-workers', 'jest.config.js'),
+        '--ci',
+        '--json',
+        '--outputFile',
+        output,
+        '--cacheDirectory',
+        join(scratch, 'cache'),
+      ];
       const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
       let stderr = '';
       child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
       child.stdout.resume();
       const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
       const results = JSON.parse(readFileSync(output, 'utf8')) as JestJson;
-      if (code !== 0) throw new Error(`the parallel Jest run failed (exit ${code}):\n${results.testResults.map((r) => r.message).join('\n')}\n${stderr.slice(-4000)}`);
+      if (code !== 0)
+        throw new Error(`the parallel Jest run failed (exit ${code}):\n${results.testResults.map((r) => r.message).join('\n')}\n${stderr.slice(-4000)}`);
       expect(results.success).toBe(true);
       expect(results.testResults.map((r) => r.name.split('/').pop()).sort()).toEqual(['declining.test.js', 'steady.test.js']);
       // They ran at the same time: each started before the other ended.

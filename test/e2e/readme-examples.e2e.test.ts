@@ -40,7 +40,19 @@ describe('the README client examples', () => {
     folder = mkdtempSync(join(ROOT, 'node_modules', '.cache', 'readme-examples-'));
     writeFileSync(
       join(folder, 'tsconfig.json'),
-      JSON.stringify({ compilerOptions: { strict: true, target: 'ES2022', module: 'preserve', moduleResolution: 'bundler', lib: ['ES2022', 'DOM'], types: ['node'], esModuleInterop: true, noEmit: true, skipLibCheck: true } }),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          target: 'ES2022',
+          module: 'preserve',
+          moduleResolution: 'bundler',
+          lib: ['ES2022', 'DOM'],
+          types: ['node'],
+          esModuleInterop: true,
+          noEmit: true,
+          skipLibCheck: true,
+        },
+      }),
     );
   });
 
@@ -54,7 +66,9 @@ describe('the README client examples', () => {
     writeFileSync(join(folder, `${name}.ts`), source);
     const checked = await run(process.execPath, [TSC, '-p', folder], { cwd: folder }).catch((error: { stdout: string }) => ({ stdout: error.stdout }));
     expect(checked.stdout).toBe('');
-    const { outputText } = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true } });
+    const { outputText } = ts.transpileModule(source, {
+      compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true },
+    });
     writeFileSync(join(folder, `${name}.js`), outputText);
     const { stdout } = await run(process.execPath, [join(folder, `${name}.js`)], { cwd: folder });
     return stdout;
@@ -70,7 +84,12 @@ describe('the README client examples', () => {
 
   it('the stripe SDK example', async () => {
     const lines = (await typecheckAndRun('stripe')).trim().split('\n');
-    expect(lines).toEqual([expect.stringMatching(/^cus_[0-9A-Za-z]{24}$/), 'requires_confirmation', 'payment.succeeded,payment.created,customer.created', 'parameter_invalid phone']);
+    expect(lines).toEqual([
+      expect.stringMatching(/^cus_[0-9A-Za-z]{24}$/),
+      'requires_confirmation',
+      'payment.succeeded,payment.created,customer.created',
+      'parameter_invalid phone',
+    ]);
   }, 60_000);
 });
 

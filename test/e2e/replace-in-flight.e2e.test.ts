@@ -10,11 +10,13 @@ let clock = 0;
 
 /** Starts `count` slow creates with `key`, each answered after the scenario's latency; resolves with their answers in order of arrival. */
 function slowCreates(mock: MockServer, key: string, count: number): Promise<Answer[]> {
-  return Promise.all(Array.from({ length: count }, async () => {
-    const res = await fetch(`${mock.url}/v1/customers`, { method: 'POST', headers: { Authorization: `Bearer ${key}` } });
-    const body = (await res.json()) as { id?: string };
-    return { status: res.status, id: body.id, at: ++clock };
-  }));
+  return Promise.all(
+    Array.from({ length: count }, async () => {
+      const res = await fetch(`${mock.url}/v1/customers`, { method: 'POST', headers: { Authorization: `Bearer ${key}` } });
+      const body = (await res.json()) as { id?: string };
+      return { status: res.status, id: body.id, at: ++clock };
+    }),
+  );
 }
 
 async function admin(mock: MockServer, method: string, path: string, body?: unknown): Promise<Answer> {
@@ -27,7 +29,8 @@ async function exists(mock: MockServer, key: string, id: string): Promise<boolea
   return (await fetch(`${mock.url}/v1/customers/${id}`, { headers: { Authorization: `Bearer ${key}` } })).status === 200;
 }
 
-const secretOf = (keys: MockServer['keys'], workspace?: string) => keys.find((k) => k.kind === 'secret' && !k.livemode && (workspace === undefined || k.workspace === workspace))!.key;
+const secretOf = (keys: MockServer['keys'], workspace?: string) =>
+  keys.find((k) => k.kind === 'secret' && !k.livemode && (workspace === undefined || k.workspace === workspace))!.key;
 
 /** Lets the slow creates reach their latency (they are in flight) before the admin call. */
 const inFlight = async (mock: MockServer, count: number) => {

@@ -20,7 +20,12 @@ afterEach(async () => {
 
 const secretOf = (mock: MockServer) => mock.keys.find((k) => k.kind === 'secret' && !k.livemode)?.key as string;
 
-async function call(mock: MockServer, method: string, path: string, options: { key?: string; form?: Record<string, string>; body?: string; type?: string } = {}) {
+async function call(
+  mock: MockServer,
+  method: string,
+  path: string,
+  options: { key?: string; form?: Record<string, string>; body?: string; type?: string } = {},
+) {
   const headers: Record<string, string> = { Authorization: `Bearer ${options.key ?? secretOf(mock)}` };
   let body = options.body;
   if (options.form) {
@@ -48,7 +53,15 @@ describe('startMock over real HTTP', () => {
     const mock = await start();
     const created = await call(mock, 'POST', '/v1/payments', { form: { amount: '2000', currency: 'usd', 'metadata[order]': '42' } });
     expect(created.status).toBe(200);
-    expect(created.body).toMatchObject({ object: 'payment', amount: 2000, currency: 'usd', status: 'requires_confirmation', created: FROZEN_UNIX, livemode: false, metadata: { order: '42' } });
+    expect(created.body).toMatchObject({
+      object: 'payment',
+      amount: 2000,
+      currency: 'usd',
+      status: 'requires_confirmation',
+      created: FROZEN_UNIX,
+      livemode: false,
+      metadata: { order: '42' },
+    });
     expect(created.body.client_secret).toMatch(new RegExp(`^${created.body.id}_secret_`));
     expect(created.headers.get('request-id')).toMatch(/^req_[0-9A-Za-z]{24}$/);
     expect(created.headers.get('service-version')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
@@ -105,7 +118,10 @@ describe('startMock over real HTTP', () => {
 
   it('answers a CORS preflight without a key', async () => {
     const mock = await start();
-    const res = await fetch(`${mock.url}/v1/payments`, { method: 'OPTIONS', headers: { Origin: 'http://localhost:3000', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization,idempotency-key' } });
+    const res = await fetch(`${mock.url}/v1/payments`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'http://localhost:3000', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization,idempotency-key' },
+    });
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-headers')).toMatch(/Idempotency-Key/);
   });
@@ -122,7 +138,11 @@ describe('two instances in one process', () => {
 
     // Same seed: the generated keys coincide, but a key made at run time on one is unknown to the other.
     const twin = await start({ seed: 1 });
-    const made = await fetch(`${a.url}/_mock/keys`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ workspace: a.keys[0]?.workspace, kind: 'secret' }) });
+    const made = await fetch(`${a.url}/_mock/keys`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ workspace: a.keys[0]?.workspace, kind: 'secret' }),
+    });
     const extra = ((await made.json()) as { key: string }).key;
     expect((await call(a, 'GET', '/v1/account', { key: extra })).status).toBe(200);
     const onTwin = await call(twin, 'GET', '/v1/account', { key: extra });
@@ -174,7 +194,12 @@ describe('mock.inject', () => {
     const noKey = await mock.inject({ url: '/v1/account' });
     expect(noKey.status).toBe(401);
     expect(JSON.parse(noKey.body).error.code).toBe('missing_api_key');
-    const form = await mock.inject({ method: 'post', url: '/v1/payments', headers: { authorization: `Bearer ${secretOf(mock)}`, 'content-type': 'application/x-www-form-urlencoded' }, body: 'amount=12.5&currency=usd' });
+    const form = await mock.inject({
+      method: 'post',
+      url: '/v1/payments',
+      headers: { authorization: `Bearer ${secretOf(mock)}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'amount=12.5&currency=usd',
+    });
     expect(form.status).toBe(400);
     expect(JSON.parse(form.body).error).toMatchObject({ code: 'parameter_invalid_integer', param: 'amount' });
   });

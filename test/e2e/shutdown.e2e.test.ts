@@ -14,7 +14,12 @@ afterEach(killAll);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const args = (file: string) => ['--port', '0', '--log', 'off', '--fixtures', 'none', '--seed', '5', '--clock', 'frozen@2026-01-01T00:00:00Z', '--state', file];
-const savedPaymentIds = (file: string) => new Set((JSON.parse(readFileSync(file, 'utf8')) as { workspaces: Array<{ test: { payments: Array<{ id: string }> } }> }).workspaces[0]!.test.payments.map((p) => p.id));
+const savedPaymentIds = (file: string) =>
+  new Set(
+    (JSON.parse(readFileSync(file, 'utf8')) as { workspaces: Array<{ test: { payments: Array<{ id: string }> } }> }).workspaces[0]!.test.payments.map(
+      (p) => p.id,
+    ),
+  );
 
 async function secretKey(url: string): Promise<string> {
   const keys = (await (await fetch(`${url}/_mock/keys`)).json()) as { data: Array<{ key: string; kind: string; livemode: boolean }> };
@@ -23,13 +28,16 @@ async function secretKey(url: string): Promise<string> {
 
 /** Pids of running processes whose command line mentions `text` (to clean up what a failed test left). */
 function pidsMentioning(text: string): number[] {
-  return readdirSync('/proc').filter((name) => /^\d+$/.test(name)).filter((pid) => {
-    try {
-      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(text);
-    } catch {
-      return false;
-    }
-  }).map(Number);
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(text);
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
 }
 
 async function until(condition: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
@@ -50,7 +58,11 @@ describe('SIGTERM under load', () => {
     const client = async () => {
       while (running) {
         try {
-          const res = await fetch(`${cli.url}/v1/payments`, { method: 'POST', headers: { Authorization: `Bearer ${key}` }, body: new URLSearchParams({ amount: '100', currency: 'usd' }) });
+          const res = await fetch(`${cli.url}/v1/payments`, {
+            method: 'POST',
+            headers: { Authorization: `Bearer ${key}` },
+            body: new URLSearchParams({ amount: '100', currency: 'usd' }),
+          });
           const body = (await res.json()) as { id: string };
           if (res.status === 200) succeeded.push(body.id);
         } catch {
@@ -75,12 +87,15 @@ describe('exit with the process that started it', () => {
   it('a mock whose parent is killed (SIGKILL) saves its state and exits', async () => {
     const file = join(dir, 'orphan.json');
     const wrapper = join(dir, 'wrapper.js');
-    writeFileSync(wrapper, `
+    writeFileSync(
+      wrapper,
+      `
       const { spawn } = require('node:child_process');
       const child = spawn(process.execPath, [${JSON.stringify(join(ROOT, 'bin', 'payments-mock.js'))}, ...${JSON.stringify(args(file))}], { stdio: ['ignore', 'pipe', 'inherit'] });
       child.stdout.on('data', (chunk) => process.stdout.write(chunk));
       process.stdout.write('child ' + child.pid + '\\n');
-    `);
+    `,
+    );
     const parent = spawn(process.execPath, [wrapper], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     parent.stdout.setEncoding('utf8').on('data', (chunk: string) => void (out += chunk));
@@ -89,7 +104,13 @@ describe('exit with the process that started it', () => {
     const url = /listening on (\S+)/.exec(out)![1]!;
     try {
       const key = await secretKey(url);
-      const created = (await (await fetch(`${url}/v1/payments`, { method: 'POST', headers: { Authorization: `Bearer ${key}` }, body: new URLSearchParams({ amount: '100', currency: 'usd' }) })).json()) as { id: string };
+      const created = (await (
+        await fetch(`${url}/v1/payments`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${key}` },
+          body: new URLSearchParams({ amount: '100', currency: 'usd' }),
+        })
+      ).json()) as { id: string };
       parent.kill('SIGKILL');
       await until(() => !existsSync(`/proc/${childPid}`) || readFileSync(`/proc/${childPid}/stat`, 'utf8').includes(') Z '), 'the orphaned mock to exit');
       expect(savedPaymentIds(file).has(created.id)).toBe(true);
@@ -104,7 +125,11 @@ describe('exit with the process that started it', () => {
     writeFileSync(join(project, 'package.json'), '{"name":"consumer","version":"1.0.0","private":true}');
     symlinkSync(join(ROOT, 'bin', 'payments-mock.js'), join(project, 'node_modules', '.bin', 'payments-mock'));
     const file = join(dir, 'npx.json');
-    const npx = spawn('npx', ['--no-install', 'payments-mock', ...args(file)], { cwd: project, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, npm_config_update_notifier: 'false' } });
+    const npx = spawn('npx', ['--no-install', 'payments-mock', ...args(file)], {
+      cwd: project,
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, npm_config_update_notifier: 'false' },
+    });
     let out = '';
     npx.stdout.setEncoding('utf8').on('data', (chunk: string) => void (out += chunk));
     try {

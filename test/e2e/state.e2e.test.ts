@@ -21,10 +21,16 @@ const leftovers = () => readdirSync(dir).filter((name) => name.endsWith('.tmp'))
 
 /** A client of a spawned mock, with the generated workspace's test secret key from the JSON banner. */
 function client(cli: RunningCli) {
-  const banner = JSON.parse(cli.lines.find((line) => line.startsWith('{"msg":"ready"')) as string) as { workspaces: Array<{ test_keys: Array<{ kind: string; key: string }> }> };
+  const banner = JSON.parse(cli.lines.find((line) => line.startsWith('{"msg":"ready"')) as string) as {
+    workspaces: Array<{ test_keys: Array<{ kind: string; key: string }> }>;
+  };
   const secret = banner.workspaces[0]?.test_keys.find((k) => k.kind === 'secret')?.key as string;
   const call = async (method: string, path: string, form?: Record<string, string>) => {
-    const res = await fetch(`${cli.url}${path}`, { method, headers: { Authorization: `Bearer ${secret}` }, ...(form ? { body: new URLSearchParams(form) } : {}) });
+    const res = await fetch(`${cli.url}${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${secret}` },
+      ...(form ? { body: new URLSearchParams(form) } : {}),
+    });
     return { status: res.status, body: (await res.json()) as Record<string, unknown> & { id: string } };
   };
   return { secret, call };
@@ -96,8 +102,16 @@ describe('--state <file> through the real CLI', () => {
 
   it.each([
     ['is not JSON', '{"workspaces": [', /is unreadable: not valid JSON/],
-    ['breaks the schema', JSON.stringify({ workspaces: [{ id: 'x', name: 'X', keys: [{ key: 'nope' }] }] }), /is invalid: .*\/workspaces\/0\/keys\/0\/key: must match pattern/],
-    ['refunds an unknown payment', JSON.stringify({ workspaces: [{ id: 'x', name: 'X', keys: [], test: { refunds: [{ id: 're_1', payment: 'pay_nope' }] } }] }), /is invalid: .*\/workspaces\/0\/test\/refunds\/0\/payment: no payment "pay_nope"/],
+    [
+      'breaks the schema',
+      JSON.stringify({ workspaces: [{ id: 'x', name: 'X', keys: [{ key: 'nope' }] }] }),
+      /is invalid: .*\/workspaces\/0\/keys\/0\/key: must match pattern/,
+    ],
+    [
+      'refunds an unknown payment',
+      JSON.stringify({ workspaces: [{ id: 'x', name: 'X', keys: [], test: { refunds: [{ id: 're_1', payment: 'pay_nope' }] } }] }),
+      /is invalid: .*\/workspaces\/0\/test\/refunds\/0\/payment: no payment "pay_nope"/,
+    ],
   ])('refuses to start when the state file %s: exit 1, one line on stderr, no stack trace', async (_case, content, message) => {
     const file = stateFile();
     writeFileSync(file, content);
@@ -119,7 +133,16 @@ describe('writeStateFile', () => {
     const ctx = createContext({ fixtures: 'none', seed: 1 });
     await writeStateFile(file, exportState(ctx.store));
     const saved = readFileSync(file, 'utf8');
-    const broken = { ...exportState(ctx.store), workspaces: [{ toJSON: () => { throw new Error('disk full'); } }] } as unknown as Parameters<typeof writeStateFile>[1];
+    const broken = {
+      ...exportState(ctx.store),
+      workspaces: [
+        {
+          toJSON: () => {
+            throw new Error('disk full');
+          },
+        },
+      ],
+    } as unknown as Parameters<typeof writeStateFile>[1];
     await expect(writeStateFile(file, broken)).rejects.toThrow('disk full');
     expect(readFileSync(file, 'utf8')).toBe(saved);
     expect(leftovers()).toEqual([]);

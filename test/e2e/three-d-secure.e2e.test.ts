@@ -30,14 +30,25 @@ interface Pending {
     // The shop's return page shows what the mock sent back, as a real shop would read it.
     shop = createServer((req, res) => {
       const query = new URL(req.url ?? '/', 'http://shop').searchParams;
-      res.writeHead(200, { 'Content-Type': 'text/html' }).end(`<!doctype html><title>shop</title><h1 id="status">${query.get('redirect_status')}</h1><p id="payment">${query.get('payment')}</p>`);
+      res
+        .writeHead(200, { 'Content-Type': 'text/html' })
+        .end(`<!doctype html><title>shop</title><h1 id="status">${query.get('redirect_status')}</h1><p id="payment">${query.get('payment')}</p>`);
     });
     await new Promise<void>((resolve) => shop.listen(0, '127.0.0.1', resolve));
     // localhost vs 127.0.0.1: the shop is another origin than the mock, as in real life.
     shopUrl = `http://localhost:${(shop.address() as AddressInfo).port}`;
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
   }, 60_000);
 
@@ -48,15 +59,25 @@ interface Pending {
   });
 
   const api = async (method: string, path: string, form?: Record<string, string>) => {
-    const res = await fetch(`${mock.url}${path}`, { method, headers: { Authorization: `Bearer ${secret}` }, ...(form ? { body: new URLSearchParams(form) } : {}) });
+    const res = await fetch(`${mock.url}${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${secret}` },
+      ...(form ? { body: new URLSearchParams(form) } : {}),
+    });
     return (await res.json()) as Record<string, any>;
   };
 
   /** A payment confirmed with the 3-D Secure test card: requires_action, with the page to send the customer to. */
   async function paymentNeedingAuthentication(): Promise<Pending> {
     const created = await api('POST', '/v1/payments', { amount: '4999', currency: 'eur' });
-    const confirmed = (await api('POST', `/v1/payments/${created.id}/confirm`, { payment_method: 'pm_card_authenticationRequired', return_url: `${shopUrl}/checkout/done` })) as Pending;
-    expect(confirmed).toMatchObject({ status: 'requires_action', next_action: { type: 'redirect_to_url', redirect_to_url: { return_url: `${shopUrl}/checkout/done` } } });
+    const confirmed = (await api('POST', `/v1/payments/${created.id}/confirm`, {
+      payment_method: 'pm_card_authenticationRequired',
+      return_url: `${shopUrl}/checkout/done`,
+    })) as Pending;
+    expect(confirmed).toMatchObject({
+      status: 'requires_action',
+      next_action: { type: 'redirect_to_url', redirect_to_url: { return_url: `${shopUrl}/checkout/done` } },
+    });
     return confirmed;
   }
 

@@ -43,7 +43,11 @@ async function api(method: string, path: string, body?: Record<string, unknown>)
 }
 
 async function admin(method: string, path: string, body?: unknown) {
-  const res = await fetch(`${mock.url}${path}`, { method, headers: { 'Content-Type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  const res = await fetch(`${mock.url}${path}`, {
+    method,
+    headers: { 'Content-Type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
   return { status: res.status, body: (await res.json()) as Record<string, any> };
 }
 
@@ -137,7 +141,11 @@ describe('the retry schedule on the mock clock', () => {
     expect(r.received.map((x) => x.headers['service-delivery-attempt'])).toEqual(['1', '2', '3']);
     const [delivery] = mock.webhooks.deliveries();
     expect(delivery!.status).toBe('succeeded');
-    expect(delivery!.attempts.map((a) => [a.n, a.at - T0, a.response_status])).toEqual([[1, 0, 500], [2, 5, 500], [3, 305, 200]]);
+    expect(delivery!.attempts.map((a) => [a.n, a.at - T0, a.response_status])).toEqual([
+      [1, 0, 500],
+      [2, 5, 500],
+      [3, 305, 200],
+    ]);
   });
 
   it('makes 8 attempts in all at 0, +5s, +5m, +30m, +2h, +5h, +10h, +10h, then fails; one clock move runs them all', async () => {
@@ -152,7 +160,16 @@ describe('the retry schedule on the mock clock', () => {
     const clock = await mock.clock.advance('2d');
     expect(clock.now).toBe(T0 + 2 * 86400);
     [delivery] = mock.webhooks.deliveries();
-    const offsets = [0, 5, 5 + 300, 5 + 300 + 1800, 5 + 300 + 1800 + 7200, 5 + 300 + 1800 + 7200 + 18000, 5 + 300 + 1800 + 7200 + 18000 + 36000, 5 + 300 + 1800 + 7200 + 18000 + 72000];
+    const offsets = [
+      0,
+      5,
+      5 + 300,
+      5 + 300 + 1800,
+      5 + 300 + 1800 + 7200,
+      5 + 300 + 1800 + 7200 + 18000,
+      5 + 300 + 1800 + 7200 + 18000 + 36000,
+      5 + 300 + 1800 + 7200 + 18000 + 72000,
+    ];
     expect(delivery!.attempts.map((a) => a.at - T0)).toEqual(offsets);
     expect(delivery!.attempts.map((a) => a.n)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     expect(delivery!.status).toBe('failed');
@@ -299,18 +316,20 @@ describe('hostile and broken receivers are failed attempts, never a stall or a c
   });
 
   it('a huge answer is read up to 64 KiB; the log keeps its first 1 KiB', async () => {
-    const r = await receiver([(_req, res) => {
-      res.writeHead(200);
-      const chunk = 'x'.repeat(64 * 1024);
-      let sent = 0;
-      const more = (): void => {
-        while (sent < 200 && res.write(chunk)) sent++;
-        if (sent < 200) res.once('drain', more);
-        else res.end();
-      };
-      more();
-      res.on('error', () => undefined);
-    }]);
+    const r = await receiver([
+      (_req, res) => {
+        res.writeHead(200);
+        const chunk = 'x'.repeat(64 * 1024);
+        let sent = 0;
+        const more = (): void => {
+          while (sent < 200 && res.write(chunk)) sent++;
+          if (sent < 200) res.once('drain', more);
+          else res.end();
+        };
+        more();
+        res.on('error', () => undefined);
+      },
+    ]);
     const delivery = await attemptAgainst(r.url);
     expect(delivery.status).toBe('succeeded');
     expect(delivery.attempts[0]!.response_body).toHaveLength(1024);
@@ -455,9 +474,20 @@ describe('the delivery log and its controls', () => {
     expect(all.status).toBe(200);
     expect(all.body.data.map((d: { event_type: string }) => d.event_type)).toEqual(['payment.succeeded', 'payment.created']);
     const first = all.body.data[0];
-    expect(first).toMatchObject({ object: 'webhook_delivery', livemode: false, endpoint: endpoint.id, url: r.url, status: 'pending', next_attempt_at: T0 + 5, created: T0 });
+    expect(first).toMatchObject({
+      object: 'webhook_delivery',
+      livemode: false,
+      endpoint: endpoint.id,
+      url: r.url,
+      status: 'pending',
+      next_attempt_at: T0 + 5,
+      created: T0,
+    });
     expect(first.attempts).toEqual([{ n: 1, at: T0, duration_ms: expect.any(Number), response_status: 500, error: null, response_body: 'no' }]);
-    const byEvent = await admin('GET', `/_mock/webhooks/deliveries?event=${first.event}&endpoint=${endpoint.id}&workspace=${first.workspace}&status=pending&limit=5`);
+    const byEvent = await admin(
+      'GET',
+      `/_mock/webhooks/deliveries?event=${first.event}&endpoint=${endpoint.id}&workspace=${first.workspace}&status=pending&limit=5`,
+    );
     expect(byEvent.body.data.map((d: { id: string }) => d.id)).toEqual([first.id]);
     expect((await admin('GET', '/_mock/webhooks/deliveries?status=succeeded')).body.data).toEqual([]);
     expect((await admin('GET', '/_mock/webhooks/deliveries?limit=1')).body.data).toHaveLength(1);
@@ -550,7 +580,10 @@ describe('endpoints and deliveries across reset, state and fixtures', () => {
     expect(derived.secret).toMatch(/^whsec_/);
     await mock.reset();
     const after = mock.webhooks.endpoints();
-    expect(after.map((e) => [e.id, e.secret])).toEqual([['we_fixed', secret], [derived.id, derived.secret]]);
+    expect(after.map((e) => [e.id, e.secret])).toEqual([
+      ['we_fixed', secret],
+      [derived.id, derived.secret],
+    ]);
   });
 
   it('refuses fixture endpoints the API would refuse, with a JSON pointer', async () => {
@@ -558,7 +591,10 @@ describe('endpoints and deliveries across reset, state and fixtures', () => {
       startMock({ port: 0, fixtures: { workspaces: [{ id: 'w', name: 'W', keys: [], webhook_endpoints: [{ url: 'ftp://x', enabled_events: ['*'] }] }] } }),
     ).rejects.toThrow(/\/workspaces\/0\/webhook_endpoints\/0\/url/);
     await expect(
-      startMock({ port: 0, fixtures: { workspaces: [{ id: 'w', name: 'W', keys: [], webhook_endpoints: [{ url: 'http://x', enabled_events: ['nope.nope'] }] }] } }),
+      startMock({
+        port: 0,
+        fixtures: { workspaces: [{ id: 'w', name: 'W', keys: [], webhook_endpoints: [{ url: 'http://x', enabled_events: ['nope.nope'] }] }] },
+      }),
     ).rejects.toThrow(/\/workspaces\/0\/webhook_endpoints\/0\/enabled_events/);
   });
 
@@ -599,11 +635,23 @@ describe('no endpoint, no cost', () => {
 describe('the OpenAPI document', () => {
   it('describes the delivery with its headers and the retry schedule, and the endpoint and admin operations', async () => {
     await start();
-    const doc = (await (await fetch(`${mock.url}/openapi.json`)).json()) as { webhooks: Record<string, { post: { description: string; parameters: Array<{ name: string }> } }> };
+    const doc = (await (await fetch(`${mock.url}/openapi.json`)).json()) as {
+      webhooks: Record<string, { post: { description: string; parameters: Array<{ name: string }> } }>;
+    };
     const post = doc.webhooks.event!.post;
     expect(post.description).toContain('5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later (8 attempts in all)');
-    expect(post.parameters.map((p) => p.name)).toEqual(['Service-Signature', 'webhook-id', 'webhook-timestamp', 'webhook-signature', 'Service-Delivery', 'Service-Delivery-Attempt', 'User-Agent']);
-    expect(Object.keys((doc as unknown as { paths: Record<string, unknown> }).paths)).toEqual(expect.arrayContaining(['/v1/webhook_endpoints', '/v1/webhook_endpoints/{id}', '/_mock/webhooks/deliveries', '/_mock/webhooks/flush']));
+    expect(post.parameters.map((p) => p.name)).toEqual([
+      'Service-Signature',
+      'webhook-id',
+      'webhook-timestamp',
+      'webhook-signature',
+      'Service-Delivery',
+      'Service-Delivery-Attempt',
+      'User-Agent',
+    ]);
+    expect(Object.keys((doc as unknown as { paths: Record<string, unknown> }).paths)).toEqual(
+      expect.arrayContaining(['/v1/webhook_endpoints', '/v1/webhook_endpoints/{id}', '/_mock/webhooks/deliveries', '/_mock/webhooks/flush']),
+    );
   });
 });
 
@@ -612,7 +660,11 @@ describe('workspaces', () => {
     await start();
     const made = await admin('POST', '/_mock/workspaces', { name: 'worker 1' });
     const key = (made.body.keys as Array<{ key: string; kind: string; livemode: boolean }>).find((k) => k.kind === 'secret' && !k.livemode)!.key;
-    const res = await fetch(`${mock.url}/v1/webhook_endpoints`, { method: 'POST', headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ url: 'http://127.0.0.1:1/x', enabled_events: ['*'] }) });
+    const res = await fetch(`${mock.url}/v1/webhook_endpoints`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ url: 'http://127.0.0.1:1/x', enabled_events: ['*'] }),
+    });
     expect(res.status).toBe(200);
     expect(mock.context.bus.event.hasSubscribers).toBe(true);
     expect((await admin('DELETE', `/_mock/workspaces/${made.body.workspace}`)).status).toBe(200);

@@ -10,7 +10,9 @@ describe('mock.createWorkspace(): a workspace with its own clock, scenario and r
   afterAll(() => mock.close());
 
   const call = (key: string, method: string, path: string, form?: Record<string, string>) =>
-    fetch(`${mock.url}${path}`, { method, headers: { Authorization: `Bearer ${key}` }, ...(form ? { body: new URLSearchParams(form) } : {}) }).then(async (res) => ({ status: res.status, body: (await res.json()) as any }));
+    fetch(`${mock.url}${path}`, { method, headers: { Authorization: `Bearer ${key}` }, ...(form ? { body: new URLSearchParams(form) } : {}) }).then(
+      async (res) => ({ status: res.status, body: (await res.json()) as any }),
+    );
 
   it('moves, declines and resets one workspace, leaving the server and the others as they were', async () => {
     const ws = await mock.createWorkspace({ name: 'worker 1' });

@@ -32,11 +32,16 @@ const running = new Set<ChildProcess>();
  */
 export async function killAll(): Promise<void> {
   const left = [...running];
-  await Promise.all(left.map((child) => new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('close', () => resolve());
-    child.kill('SIGKILL');
-  })));
+  await Promise.all(
+    left.map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          child.once('close', () => resolve());
+          child.kill('SIGKILL');
+        }),
+    ),
+  );
 }
 
 /** Spawns `node bin/payments-mock.js <args>` with stdout and stderr piped (so --log defaults to json). */
@@ -74,10 +79,16 @@ export function spawnCli(args: string[], env: NodeJS.ProcessEnv = {}): CliProces
       const check = () => {
         const found = lines.find(match);
         if (found !== undefined) return finish(() => resolve(found));
-        if (ended || child.exitCode !== null) return finish(() => reject(new Error(`payments-mock exited (${child.exitCode}) before printing ${what}. stdout:\n${lines.join('\n')}\nstderr:\n${stderr}`)));
+        if (ended || child.exitCode !== null)
+          return finish(() =>
+            reject(new Error(`payments-mock exited (${child.exitCode}) before printing ${what}. stdout:\n${lines.join('\n')}\nstderr:\n${stderr}`)),
+          );
         return undefined;
       };
-      const timer = setTimeout(() => finish(() => reject(new Error(`no ${what} within ${timeoutMs} ms. stdout:\n${lines.join('\n')}\nstderr:\n${stderr}`))), timeoutMs);
+      const timer = setTimeout(
+        () => finish(() => reject(new Error(`no ${what} within ${timeoutMs} ms. stdout:\n${lines.join('\n')}\nstderr:\n${stderr}`))),
+        timeoutMs,
+      );
       const finish = (settle: () => void) => {
         clearTimeout(timer);
         waiters.delete(check);

@@ -29,9 +29,14 @@ export function sandbox(options: MockOptions = {}) {
     get: (path: string, key = keys.secret) => http.get(path).set(auth(key)),
     /** POST a form body (an object of strings, nested with brackets as clients do) with a key. */
     post: (path: string, form: Record<string, string | number> = {}, key = keys.secret) =>
-      http.post(path).set(auth(key)).type('form').send(new URLSearchParams(Object.entries(form).map(([k, v]): [string, string] => [k, String(v)])).toString()),
+      http
+        .post(path)
+        .set(auth(key))
+        .type('form')
+        .send(new URLSearchParams(Object.entries(form).map(([k, v]): [string, string] => [k, String(v)])).toString()),
     /** POST a JSON body with a key. */
-    postJson: (path: string, body: unknown, key = keys.secret) => http.post(path).set(auth(key)).set('Content-Type', 'application/json').send(JSON.stringify(body)),
+    postJson: (path: string, body: unknown, key = keys.secret) =>
+      http.post(path).set(auth(key)).set('Content-Type', 'application/json').send(JSON.stringify(body)),
     /** Admin API call with a JSON body. */
     admin: (method: 'get' | 'post' | 'put' | 'delete', path: string, body?: unknown) => {
       const call = http[method](path);

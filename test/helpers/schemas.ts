@@ -9,7 +9,10 @@ function validatorFor(name: ResourceName | { list: ResourceName }) {
   const id = typeof name === 'string' ? name : `list:${name.list}`;
   let validate = validators.get(id);
   if (!validate) {
-    const schema = typeof name === 'string' ? { $ref: `components#/components/schemas/${name}` } : JSON.parse(JSON.stringify(listSchema(name.list)).replace(/"#\/components/g, '"components#/components'));
+    const schema =
+      typeof name === 'string'
+        ? { $ref: `components#/components/schemas/${name}` }
+        : JSON.parse(JSON.stringify(listSchema(name.list)).replace(/"#\/components/g, '"components#/components'));
     validate = ajv.compile(schema);
     validators.set(id, validate);
   }

@@ -1,7 +1,15 @@
 import { FROZEN_UNIX, sandbox } from '../helpers/sandbox';
 import { expectError, expectSchema } from '../helpers/schemas';
 
-const ALL = (level: string) => ({ payments: level, refunds: level, customers: level, events: level, payment_methods: level, account: level, webhook_endpoints: level });
+const ALL = (level: string) => ({
+  payments: level,
+  refunds: level,
+  customers: level,
+  events: level,
+  payment_methods: level,
+  account: level,
+  webhook_endpoints: level,
+});
 
 describe('GET /v1/account', () => {
   it('answers the account of a secret test key, with the key kind and its full permissions', async () => {
@@ -51,7 +59,18 @@ describe('GET /v1/account', () => {
     const res = await box.get('/v1/account', made.body.key);
     expect(res.status).toBe(200);
     expectSchema(res.body, 'Account');
-    expect(res.body.key).toEqual({ kind: 'restricted', permissions: { payments: 'write', refunds: 'none', customers: 'none', events: 'read', payment_methods: 'none', account: 'read', webhook_endpoints: 'none' } });
+    expect(res.body.key).toEqual({
+      kind: 'restricted',
+      permissions: {
+        payments: 'write',
+        refunds: 'none',
+        customers: 'none',
+        events: 'read',
+        payment_methods: 'none',
+        account: 'read',
+        webhook_endpoints: 'none',
+      },
+    });
   });
 
   it('refuses a restricted key without account permission with 403 insufficient_permissions naming it', async () => {

@@ -29,7 +29,10 @@ describe('errors of the admin API', () => {
   });
 
   it('answers a body over 1 MiB 413 request_too_large', async () => {
-    const res = await sandbox().http.put('/_mock/state').set('Content-Type', 'application/json').send(JSON.stringify({ workspaces: [], pad: 'x'.repeat(1024 * 1024) }));
+    const res = await sandbox()
+      .http.put('/_mock/state')
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify({ workspaces: [], pad: 'x'.repeat(1024 * 1024) }));
     expectError(res, 413, 'request_too_large');
   });
 

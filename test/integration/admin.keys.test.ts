@@ -20,9 +20,14 @@ describe('GET /_mock/keys', () => {
       expect(entry.key).toMatch(new RegExp(`^${{ secret: 'sk', publishable: 'pk', restricted: 'rk' }[entry.kind]}_${entry.livemode ? 'live' : 'test'}_`));
       expect(entry.permissions === null).toBe(entry.kind !== 'restricted');
     }
-    expect(data.map((k) => `${k.kind}/${k.livemode}`).sort()).toEqual(
-      ['publishable/false', 'publishable/true', 'restricted/false', 'restricted/true', 'secret/false', 'secret/true'],
-    );
+    expect(data.map((k) => `${k.kind}/${k.livemode}`).sort()).toEqual([
+      'publishable/false',
+      'publishable/true',
+      'restricted/false',
+      'restricted/true',
+      'secret/false',
+      'secret/true',
+    ]);
     expect(data.map((k) => k.key)).toContain(box.keys.secret);
   });
 });
@@ -33,7 +38,15 @@ describe('POST /_mock/keys', () => {
     const workspace = workspaceOf(box);
     const res = await box.admin('post', '/_mock/keys', { workspace: workspace.id, kind: 'secret', livemode: true });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ key: expect.stringMatching(/^sk_live_[0-9A-Za-z]{24}$/), kind: 'secret', livemode: true, workspace: workspace.id, account: workspace.account, permissions: null, expires_at: null });
+    expect(res.body).toEqual({
+      key: expect.stringMatching(/^sk_live_[0-9A-Za-z]{24}$/),
+      kind: 'secret',
+      livemode: true,
+      workspace: workspace.id,
+      account: workspace.account,
+      permissions: null,
+      expires_at: null,
+    });
     const account = await box.get('/v1/account', res.body.key);
     expect(account.status).toBe(200);
     expect(account.body).toMatchObject({ id: workspace.account, livemode: true, key: { kind: 'secret' } });
@@ -42,10 +55,23 @@ describe('POST /_mock/keys', () => {
 
   it('creates a restricted key with the given permissions, the others none', async () => {
     const box = sandbox();
-    const res = await box.admin('post', '/_mock/keys', { workspace: workspaceOf(box).id, kind: 'restricted', livemode: false, permissions: { payments: 'write', events: 'read' } });
+    const res = await box.admin('post', '/_mock/keys', {
+      workspace: workspaceOf(box).id,
+      kind: 'restricted',
+      livemode: false,
+      permissions: { payments: 'write', events: 'read' },
+    });
     expect(res.status).toBe(200);
     expect(res.body.key).toMatch(/^rk_test_/);
-    expect(res.body.permissions).toEqual({ payments: 'write', refunds: 'none', customers: 'none', events: 'read', payment_methods: 'none', account: 'none', webhook_endpoints: 'none' });
+    expect(res.body.permissions).toEqual({
+      payments: 'write',
+      refunds: 'none',
+      customers: 'none',
+      events: 'read',
+      payment_methods: 'none',
+      account: 'none',
+      webhook_endpoints: 'none',
+    });
     expect((await box.post('/v1/payments', { amount: 100, currency: 'usd' }, res.body.key)).status).toBe(200);
     expectError(await box.post('/v1/customers', {}, res.body.key), 403, 'insufficient_permissions');
   });
@@ -53,7 +79,10 @@ describe('POST /_mock/keys', () => {
   it('makes a restricted key read-only when no permissions are given', async () => {
     const box = sandbox();
     const res = await box.admin('post', '/_mock/keys', { workspace: workspaceOf(box).id, kind: 'restricted' });
-    expect(res.body).toMatchObject({ livemode: false, permissions: { payments: 'read', refunds: 'read', customers: 'read', events: 'read', payment_methods: 'read', account: 'read' } });
+    expect(res.body).toMatchObject({
+      livemode: false,
+      permissions: { payments: 'read', refunds: 'read', customers: 'read', events: 'read', payment_methods: 'read', account: 'read' },
+    });
   });
 
   it('creates a publishable key', async () => {

@@ -19,12 +19,15 @@ describe('query parameters on /_mock', () => {
     expect(res.body.data.map((entry: { status: number }) => entry.status)).toEqual([404]);
   });
 
-  it.each(ADMIN_ROUTES.filter((route) => !route.query && route.method === 'GET').map((route) => [route.path]))('refuses any query parameter on GET %s, which takes none', async (path) => {
-    const box = sandbox();
-    const res = await box.http.get(`${path.replace(/:(\w+)/g, 'x')}?verbose=1`);
-    expectError(res, 400, 'parameter_unknown', 'verbose');
-    expect(res.body.error.message).toMatch(/takes no query parameters/);
-  });
+  it.each(ADMIN_ROUTES.filter((route) => !route.query && route.method === 'GET').map((route) => [route.path]))(
+    'refuses any query parameter on GET %s, which takes none',
+    async (path) => {
+      const box = sandbox();
+      const res = await box.http.get(`${path.replace(/:(\w+)/g, 'x')}?verbose=1`);
+      expectError(res, 400, 'parameter_unknown', 'verbose');
+      expect(res.body.error.message).toMatch(/takes no query parameters/);
+    },
+  );
 
   it('refuses a query parameter on a write, and changes nothing', async () => {
     const box = sandbox();

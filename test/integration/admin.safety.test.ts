@@ -6,12 +6,15 @@ import { createPayment, sandbox } from '../helpers/sandbox';
 // The admin surface is for the machine's own user: another web page must neither read it (no CORS), reach it
 // through a rebound DNS name (Host check), nor change it with a cross-site write (Origin check).
 describe('admin surface safety', () => {
-  it.each(['/_mock/keys', '/_mock/state', '/_mock/requests', '/_mock/dashboard', '/_mock/health'])('sends no Access-Control-Allow-Origin on GET %s, even to a page on another origin', async (path) => {
-    const box = sandbox();
-    const res = await box.http.get(path).set('Origin', 'http://evil.example');
-    expect(res.status).toBe(200);
-    expect(res.headers['access-control-allow-origin']).toBeUndefined();
-  });
+  it.each(['/_mock/keys', '/_mock/state', '/_mock/requests', '/_mock/dashboard', '/_mock/health'])(
+    'sends no Access-Control-Allow-Origin on GET %s, even to a page on another origin',
+    async (path) => {
+      const box = sandbox();
+      const res = await box.http.get(path).set('Origin', 'http://evil.example');
+      expect(res.status).toBe(200);
+      expect(res.headers['access-control-allow-origin']).toBeUndefined();
+    },
+  );
 
   it('answers no preflight for /_mock: a cross-origin page cannot send it JSON or headers', async () => {
     const box = sandbox();
@@ -26,13 +29,16 @@ describe('admin surface safety', () => {
     expect(res.headers['access-control-allow-origin']).toBe('*');
   });
 
-  it.each(['evil.example', 'evil.example:4010', 'localhost.evil.example', '127.0.0.1.nip.io:4010', '10.0.0.5:4010'])('answers 403 host_not_allowed to Host %s (DNS rebinding)', async (host) => {
-    const box = sandbox();
-    const res = await box.http.get('/_mock/keys').set('Host', host);
-    expectError(res, 403, 'host_not_allowed');
-    expect(res.text).not.toContain(box.keys.secret);
-    expect(res.body.error.message).toMatch(/localhost, 127\.0\.0\.1 or \[::1\]/);
-  });
+  it.each(['evil.example', 'evil.example:4010', 'localhost.evil.example', '127.0.0.1.nip.io:4010', '10.0.0.5:4010'])(
+    'answers 403 host_not_allowed to Host %s (DNS rebinding)',
+    async (host) => {
+      const box = sandbox();
+      const res = await box.http.get('/_mock/keys').set('Host', host);
+      expectError(res, 403, 'host_not_allowed');
+      expect(res.text).not.toContain(box.keys.secret);
+      expect(res.body.error.message).toMatch(/localhost, 127\.0\.0\.1 or \[::1\]/);
+    },
+  );
 
   it('refuses a foreign Host on the dashboard page and the stream too', async () => {
     const box = sandbox();
@@ -72,13 +78,23 @@ describe('admin surface safety', () => {
 
   it.each(['null', 'http://localhost:3000', 'http://127.0.0.1:9999'])('refuses a write with Origin %s (not the mock itself)', async (origin) => {
     const box = sandbox();
-    const res = await box.http.post('/_mock/clock/advance').set('Host', '127.0.0.1:4010').set('Origin', origin).set('Content-Type', 'application/json').send('{"by":"1h"}');
+    const res = await box.http
+      .post('/_mock/clock/advance')
+      .set('Host', '127.0.0.1:4010')
+      .set('Origin', origin)
+      .set('Content-Type', 'application/json')
+      .send('{"by":"1h"}');
     expectError(res, 403, 'origin_not_allowed');
   });
 
-  it('accepts a write from the mock\'s own origin (the dashboard) and from clients that send no Origin', async () => {
+  it("accepts a write from the mock's own origin (the dashboard) and from clients that send no Origin", async () => {
     const box = sandbox();
-    const own = await box.http.post('/_mock/clock/advance').set('Host', '127.0.0.1:4010').set('Origin', 'http://127.0.0.1:4010').set('Content-Type', 'application/json').send('{"by":"1h"}');
+    const own = await box.http
+      .post('/_mock/clock/advance')
+      .set('Host', '127.0.0.1:4010')
+      .set('Origin', 'http://127.0.0.1:4010')
+      .set('Content-Type', 'application/json')
+      .send('{"by":"1h"}');
     expect(own.status).toBe(200);
     const curl = await box.http.post('/_mock/clock/advance').set('Content-Type', 'application/json').send('{"by":"1h"}');
     expect(curl.status).toBe(200);
@@ -86,7 +102,12 @@ describe('admin surface safety', () => {
 });
 
 describe('guardAdmin with a listening address', () => {
-  const request = (host: string, extra: Record<string, string> = {}): MockRequest => ({ method: 'GET', url: '/_mock/keys', headers: { host, ...extra }, body: Buffer.alloc(0) });
+  const request = (host: string, extra: Record<string, string> = {}): MockRequest => ({
+    method: 'GET',
+    url: '/_mock/keys',
+    headers: { host, ...extra },
+    body: Buffer.alloc(0),
+  });
   const verdict = (baseUrl: string, req: MockRequest) => {
     try {
       guardAdmin(baseUrl, req);
@@ -107,7 +128,7 @@ describe('guardAdmin with a listening address', () => {
     expect(verdict(baseUrl, request(host))).toBe(expected);
   });
 
-  it('takes the listening origin as the mock\'s own for writes', () => {
+  it("takes the listening origin as the mock's own for writes", () => {
     const post = { ...request('192.168.1.20:4010', { origin: 'http://192.168.1.20:4010' }), method: 'POST' };
     expect(verdict('http://192.168.1.20:4010', post)).toBe('ok');
     expect(verdict('http://192.168.1.20:4010', { ...post, headers: { ...post.headers, origin: 'http://evil.example' } })).toBe('origin_not_allowed');

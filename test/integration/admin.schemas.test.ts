@@ -16,14 +16,17 @@ function expectDocumented(route: AdminRoute, body: unknown): void {
 const find = (method: string, path: string) => ADMIN_ROUTES.find((route) => route.method === method && route.path === path) as AdminRoute;
 
 describe('admin answers match their documented schemas', () => {
-  it.each(ADMIN_ROUTES.filter((route) => route.method === 'GET' && !route.path.includes(':')).map((route) => [route.path, route]))('GET %s', async (_path, route) => {
-    const box = sandbox({ fixtures: undefined });
-    await box.get('/v1/account');
-    await box.admin('post', '/_mock/faults', { path: '/v1/payments*' });
-    const res = await box.http.get(route.path);
-    expect(res.status).toBe(200);
-    expectDocumented(route, res.body);
-  });
+  it.each(ADMIN_ROUTES.filter((route) => route.method === 'GET' && !route.path.includes(':')).map((route) => [route.path, route]))(
+    'GET %s',
+    async (_path, route) => {
+      const box = sandbox({ fixtures: undefined });
+      await box.get('/v1/account');
+      await box.admin('post', '/_mock/faults', { path: '/v1/payments*' });
+      const res = await box.http.get(route.path);
+      expect(res.status).toBe(200);
+      expectDocumented(route, res.body);
+    },
+  );
 
   it('the writes: keys, rotation, clock, scenario, workspaces, faults, reset', async () => {
     const box = sandbox();
@@ -37,7 +40,10 @@ describe('admin answers match their documented schemas', () => {
     const created = await box.admin('post', '/_mock/workspaces', { name: 'worker 1' });
     expectDocumented(find('POST', '/_mock/workspaces'), created.body);
     expectDocumented(find('DELETE', '/_mock/workspaces/:id'), (await box.admin('delete', `/_mock/workspaces/${created.body.workspace}`)).body);
-    expectDocumented(find('POST', '/_mock/faults'), (await box.admin('post', '/_mock/faults', { method: 'POST', path: '/v1/payments*', phase: 'after', error: 'reset' })).body);
+    expectDocumented(
+      find('POST', '/_mock/faults'),
+      (await box.admin('post', '/_mock/faults', { method: 'POST', path: '/v1/payments*', phase: 'after', error: 'reset' })).body,
+    );
     expectDocumented(find('DELETE', '/_mock/faults'), (await box.admin('delete', '/_mock/faults')).body);
     expectDocumented(find('DELETE', '/_mock/requests'), (await box.admin('delete', '/_mock/requests')).body);
     expectDocumented(find('POST', '/_mock/reset'), (await box.admin('post', '/_mock/reset')).body);

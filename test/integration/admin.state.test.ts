@@ -11,7 +11,13 @@ async function seed(box: Sandbox) {
   const customer = (await box.post('/v1/customers', { email: 'ada@example.com', name: 'Ada' })).body;
   const payment = await createPayment(box, { customer: customer.id, 'metadata[order]': '7' });
   const refund = (await box.post(`/v1/payments/${payment.id}/refund`, { amount: 500 })).body;
-  const method = (await box.post('/v1/payment_methods', { 'card[number]': '4000000000000002', 'card[exp_month]': 12, 'card[exp_year]': 2030, 'card[cvc]': '123' }, box.keys.publishable)).body;
+  const method = (
+    await box.post(
+      '/v1/payment_methods',
+      { 'card[number]': '4000000000000002', 'card[exp_month]': 12, 'card[exp_year]': 2030, 'card[cvc]': '123' },
+      box.keys.publishable,
+    )
+  ).body;
   return { customer, payment, refund, method };
 }
 
@@ -141,7 +147,6 @@ describe('POST /_mock/state/save', () => {
     }
   });
 
-
   it('answers 400 as JSON when the mock was started without --state', async () => {
     const res = await sandbox().admin('post', '/_mock/state/save');
     expectError(res, 400, 'parameter_invalid');
@@ -150,9 +155,11 @@ describe('POST /_mock/state/save', () => {
 });
 
 interface Doc {
-  workspaces: Array<Record<string, unknown> & {
-    name: string;
-    keys: Array<{ key: string }>;
-    test: { payments: Array<{ currency: string; customer: string }>; refunds: Array<{ payment: string }> };
-  }>;
+  workspaces: Array<
+    Record<string, unknown> & {
+      name: string;
+      keys: Array<{ key: string }>;
+      test: { payments: Array<{ currency: string; customer: string }>; refunds: Array<{ payment: string }> };
+    }
+  >;
 }

@@ -4,8 +4,9 @@ import { sandbox } from '../helpers/sandbox';
 
 const TOKEN = 't';
 /** Every admin route, with its path parameters filled in. */
-const ROUTES = ADMIN_ROUTES.filter((route) => !(route.method === 'GET' && route.path === '/_mock/health'))
-  .map((route) => [route.method, route.path.replace(':key', 'sk_test_nope').replace(':id', 'ws_nope')] as const);
+const ROUTES = ADMIN_ROUTES.filter((route) => !(route.method === 'GET' && route.path === '/_mock/health')).map(
+  (route) => [route.method, route.path.replace(':key', 'sk_test_nope').replace(':id', 'ws_nope')] as const,
+);
 
 describe('--admin-token', () => {
   it.each(ROUTES)('guards %s %s: 401 admin_unauthorized as JSON without the token', async (method, path) => {

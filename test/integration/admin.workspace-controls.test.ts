@@ -19,7 +19,13 @@ describe('a workspace clock of its own', () => {
   it('follows the server clock until set, then moves alone: the server and other workspaces stay', async () => {
     const box = sandbox();
     const b = await newWorkspace(box);
-    expect((await box.admin('get', `/_mock/workspaces/${b.id}/clock`)).body).toEqual({ mode: 'frozen', now: FROZEN_UNIX, iso: '2026-01-01T00:00:00.000Z', workspace: b.id, follows_server: true });
+    expect((await box.admin('get', `/_mock/workspaces/${b.id}/clock`)).body).toEqual({
+      mode: 'frozen',
+      now: FROZEN_UNIX,
+      iso: '2026-01-01T00:00:00.000Z',
+      workspace: b.id,
+      follows_server: true,
+    });
 
     const moved = await box.admin('post', `/_mock/workspaces/${b.id}/clock/advance`, { by: '25h' });
     expect(moved.status).toBe(200);
@@ -54,7 +60,12 @@ describe('a workspace clock of its own', () => {
   it('judges its 24-hour idempotency window by its own clock', async () => {
     const box = sandbox();
     const b = await newWorkspace(box);
-    const post = (key: string) => box.http.post('/v1/payments').set({ Authorization: `Bearer ${key}`, 'Idempotency-Key': 'order-1' }).type('form').send('amount=100&currency=usd');
+    const post = (key: string) =>
+      box.http
+        .post('/v1/payments')
+        .set({ Authorization: `Bearer ${key}`, 'Idempotency-Key': 'order-1' })
+        .type('form')
+        .send('amount=100&currency=usd');
     const firstB = await post(b.key());
     const firstA = await post(box.keys.secret);
     await box.admin('post', `/_mock/workspaces/${b.id}/clock/advance`, { by: '24h' });
@@ -86,7 +97,9 @@ describe('a workspace clock of its own', () => {
     const set = await box.admin('put', `/_mock/workspaces/${b.id}/clock`, { mode: 'offset', now: 1800000000 });
     expect(set.body).toMatchObject({ mode: 'offset', follows_server: false });
     expect(Math.abs(set.body.now - 1800000000)).toBeLessThan(5);
-    expect((await box.admin('put', `/_mock/workspaces/${b.id}/clock`, { mode: 'frozen', now: '2027-01-01T00:00:00Z' })).body.iso).toBe('2027-01-01T00:00:00.000Z');
+    expect((await box.admin('put', `/_mock/workspaces/${b.id}/clock`, { mode: 'frozen', now: '2027-01-01T00:00:00Z' })).body.iso).toBe(
+      '2027-01-01T00:00:00.000Z',
+    );
   });
 
   it('runs its own webhook retries when it moves, not when the server clock moves', async () => {
@@ -166,7 +179,10 @@ describe('POST /_mock/workspaces/{id}/reset', () => {
     expect(box.ctx.webhooks.list({ workspace: b.id })).toEqual([]);
     expect((await box.get('/v1/account', b.key('secret'))).status).toBe(200);
     expect((await box.get('/v1/account', b.key('restricted'))).status).toBe(200);
-    expect((await box.post('/v1/payment_methods', { 'card[number]': '4242424242424242', 'card[exp_month]': 12, 'card[exp_year]': 2030 }, b.key('publishable'))).status).toBe(200);
+    expect(
+      (await box.post('/v1/payment_methods', { 'card[number]': '4242424242424242', 'card[exp_month]': 12, 'card[exp_year]': 2030 }, b.key('publishable')))
+        .status,
+    ).toBe(200);
     expect((await box.admin('get', `/_mock/workspaces/${b.id}/clock`)).body).toMatchObject({ now: FROZEN_UNIX + 31 * DAY, follows_server: false });
     expect((await box.admin('get', `/_mock/workspaces/${b.id}/scenario`)).body).toMatchObject({ scenario: 'manual', follows_server: false });
     expect((await box.get(`/v1/payments/${mine}`)).status).toBe(200);
@@ -210,7 +226,13 @@ describe('GET /_mock/workspaces', () => {
     const list = (await box.admin('get', '/_mock/workspaces')).body;
     expect(list.object).toBe('list');
     expect(list.data).toHaveLength(2);
-    expect(list.data[1]).toMatchObject({ id: b.id, object: 'workspace', name: 'listed', clock: { follows_server: true }, scenario: { scenario: 'manual', follows_server: false } });
+    expect(list.data[1]).toMatchObject({
+      id: b.id,
+      object: 'workspace',
+      name: 'listed',
+      clock: { follows_server: true },
+      scenario: { scenario: 'manual', follows_server: false },
+    });
     expect((await box.admin('get', `/_mock/workspaces/${b.id}`)).body).toEqual(list.data[1]);
   });
 });

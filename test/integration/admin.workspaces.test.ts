@@ -22,9 +22,14 @@ describe('POST /_mock/workspaces', () => {
     const box = sandbox();
     const { body, keys } = await newWorkspace(box, { name: 'worker 3' });
     expect(body).toMatchObject({ workspace: expect.stringMatching(/^ws_/), account: expect.stringMatching(/^acct_[0-9A-Za-z]{24}$/), name: 'worker 3' });
-    expect(keys.map((k) => `${k.kind}/${k.livemode ? 'live' : 'test'}`).sort()).toEqual(
-      ['publishable/live', 'publishable/test', 'restricted/live', 'restricted/test', 'secret/live', 'secret/test'],
-    );
+    expect(keys.map((k) => `${k.kind}/${k.livemode ? 'live' : 'test'}`).sort()).toEqual([
+      'publishable/live',
+      'publishable/test',
+      'restricted/live',
+      'restricted/test',
+      'secret/live',
+      'secret/test',
+    ]);
     for (const key of keys) expect(key).toMatchObject({ workspace: body.workspace, account: body.account, expires_at: null });
     const listed = (await box.admin('get', '/_mock/keys')).body.data as KeyEntry[];
     for (const key of keys) expect(listed).toContainEqual(key);

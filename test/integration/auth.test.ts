@@ -22,12 +22,22 @@ async function otherWorkspace(box: Sandbox) {
   expect(res.status).toBe(200);
   const keys = res.body.keys as Array<{ key: string; kind: string; livemode: boolean }>;
   const find = (kind: string, livemode = false) => keys.find((k) => k.kind === kind && k.livemode === livemode)?.key as string;
-  return { id: res.body.workspace as string, secret: find('secret'), publishable: find('publishable'), restricted: find('restricted'), liveSecret: find('secret', true) };
+  return {
+    id: res.body.workspace as string,
+    secret: find('secret'),
+    publishable: find('publishable'),
+    restricted: find('restricted'),
+    liveSecret: find('secret', true),
+  };
 }
 
 /** POST a form with extra headers (e.g. Mock-Scenario). */
 function postWith(box: Sandbox, path: string, form: Record<string, string>, key: string, headers: Record<string, string> = {}) {
-  return box.http.post(path).set({ Authorization: `Bearer ${key}`, ...headers }).type('form').send(new URLSearchParams(form).toString());
+  return box.http
+    .post(path)
+    .set({ Authorization: `Bearer ${key}`, ...headers })
+    .type('form')
+    .send(new URLSearchParams(form).toString());
 }
 
 /** A payment waiting for confirmation (scenario manual for its creation only). */
@@ -119,7 +129,11 @@ describe('authentication', () => {
 describe('publishable keys', () => {
   it('may tokenise a card: POST /v1/payment_methods', async () => {
     const box = sandbox();
-    const res = await box.post('/v1/payment_methods', { 'card[number]': '4242424242424242', 'card[exp_month]': 12, 'card[exp_year]': 2030 }, box.keys.publishable);
+    const res = await box.post(
+      '/v1/payment_methods',
+      { 'card[number]': '4242424242424242', 'card[exp_month]': 12, 'card[exp_year]': 2030 },
+      box.keys.publishable,
+    );
     expect(res.status).toBe(200);
     expectSchema(res.body, 'PaymentMethod');
     expect(res.body.card).toMatchObject({ last4: '4242' });
@@ -128,7 +142,11 @@ describe('publishable keys', () => {
   it('may confirm a payment with its matching client_secret', async () => {
     const box = sandbox();
     const payment = await manualPayment(box);
-    const res = await box.post(`/v1/payments/${payment.id}/confirm`, { client_secret: payment.client_secret, payment_method: 'pm_card_visa' }, box.keys.publishable);
+    const res = await box.post(
+      `/v1/payments/${payment.id}/confirm`,
+      { client_secret: payment.client_secret, payment_method: 'pm_card_visa' },
+      box.keys.publishable,
+    );
     expect(res.status).toBe(200);
     expectSchema(res.body, 'Payment');
     expect(res.body).toMatchObject({ id: payment.id, status: 'succeeded', client_secret: payment.client_secret });
@@ -151,7 +169,10 @@ describe('publishable keys', () => {
     ['retrieve the account', (box: Sandbox) => box.get('/v1/account', box.keys.publishable)],
     ['refund a payment', async (box: Sandbox) => box.post(`/v1/payments/${(await createPayment(box)).id}/refund`, {}, box.keys.publishable)],
     ['retrieve a payment without client_secret', async (box: Sandbox) => box.get(`/v1/payments/${(await createPayment(box)).id}`, box.keys.publishable)],
-    ['confirm a payment without client_secret', async (box: Sandbox) => box.post(`/v1/payments/${(await manualPayment(box)).id}/confirm`, {}, box.keys.publishable)],
+    [
+      'confirm a payment without client_secret',
+      async (box: Sandbox) => box.post(`/v1/payments/${(await manualPayment(box)).id}/confirm`, {}, box.keys.publishable),
+    ],
     ['create a payment with a live publishable key', (box: Sandbox) => box.post('/v1/payments', { amount: 2000, currency: 'usd' }, box.keys.livePublishable)],
   ])('may not %s: 403 permission_error/secret_key_required', async (_name, call) => {
     const box = sandbox();
@@ -171,9 +192,10 @@ describe('publishable keys', () => {
     const box = sandbox();
     const payment = await manualPayment(box);
     const other = await manualPayment(box);
-    const res = action === 'retrieve'
-      ? await box.get(`/v1/payments/${payment.id}?client_secret=${other.client_secret}`, box.keys.publishable)
-      : await box.post(`/v1/payments/${payment.id}/confirm`, { client_secret: `${payment.id}_secret_wrong` }, box.keys.publishable);
+    const res =
+      action === 'retrieve'
+        ? await box.get(`/v1/payments/${payment.id}?client_secret=${other.client_secret}`, box.keys.publishable)
+        : await box.post(`/v1/payments/${payment.id}/confirm`, { client_secret: `${payment.id}_secret_wrong` }, box.keys.publishable);
     expectError(res, 400, 'parameter_invalid', 'client_secret');
     expect((await box.get(`/v1/payments/${payment.id}`)).body.status).toBe('requires_confirmation');
   });
@@ -210,15 +232,30 @@ describe('restricted keys', () => {
     ['createCustomer', 'customers', 'write', (box, key) => box.post('/v1/customers', { name: 'Grace' }, key)],
     ['retrieveCustomer', 'customers', 'read', (box, key, w) => box.get(`/v1/customers/${w.customer}`, key)],
     ['listCustomers', 'customers', 'read', (box, key) => box.get('/v1/customers', key)],
-    ['createPaymentMethod', 'payment_methods', 'write', (box, key) => box.post('/v1/payment_methods', { 'card[number]': '4242424242424242', 'card[exp_month]': 12, 'card[exp_year]': 2030 }, key)],
+    [
+      'createPaymentMethod',
+      'payment_methods',
+      'write',
+      (box, key) => box.post('/v1/payment_methods', { 'card[number]': '4242424242424242', 'card[exp_month]': 12, 'card[exp_year]': 2030 }, key),
+    ],
     ['listEvents', 'events', 'read', (box, key) => box.get('/v1/events', key)],
     ['retrieveEvent', 'events', 'read', (box, key, w) => box.get(`/v1/events/${w.event}`, key)],
     ['retrieveAccount', 'account', 'read', (box, key) => box.get('/v1/account', key)],
-    ['createWebhookEndpoint', 'webhook_endpoints', 'write', (box, key) => box.post('/v1/webhook_endpoints', { url: 'http://127.0.0.1:1/x', 'enabled_events[]': '*' }, key)],
+    [
+      'createWebhookEndpoint',
+      'webhook_endpoints',
+      'write',
+      (box, key) => box.post('/v1/webhook_endpoints', { url: 'http://127.0.0.1:1/x', 'enabled_events[]': '*' }, key),
+    ],
     ['listWebhookEndpoints', 'webhook_endpoints', 'read', (box, key) => box.get('/v1/webhook_endpoints', key)],
     ['retrieveWebhookEndpoint', 'webhook_endpoints', 'read', (box, key, w) => box.get(`/v1/webhook_endpoints/${w.endpoint}`, key)],
     ['updateWebhookEndpoint', 'webhook_endpoints', 'write', (box, key, w) => box.post(`/v1/webhook_endpoints/${w.endpoint}`, { description: 'renamed' }, key)],
-    ['deleteWebhookEndpoint', 'webhook_endpoints', 'write', (box, key, w) => box.http.delete(`/v1/webhook_endpoints/${w.endpoint}`).set('Authorization', `Bearer ${key}`)],
+    [
+      'deleteWebhookEndpoint',
+      'webhook_endpoints',
+      'write',
+      (box, key, w) => box.http.delete(`/v1/webhook_endpoints/${w.endpoint}`).set('Authorization', `Bearer ${key}`),
+    ],
   ];
 
   it('covers every /v1 operation with the permission the route table declares', () => {
@@ -268,7 +305,10 @@ describe('restricted keys', () => {
     const key = await restrictedKey(box, { account: 'read', refunds: 'write' });
     const res = await box.get('/v1/account', key);
     expect(res.status).toBe(200);
-    expect(res.body.key).toEqual({ kind: 'restricted', permissions: { ...Object.fromEntries(PERMISSION_RESOURCES.map((r) => [r, 'none'])), account: 'read', refunds: 'write' } });
+    expect(res.body.key).toEqual({
+      kind: 'restricted',
+      permissions: { ...Object.fromEntries(PERMISSION_RESOURCES.map((r) => [r, 'none'])), account: 'read', refunds: 'write' },
+    });
   });
 
   it('does not save a refused write: the payment is not refunded', async () => {
@@ -364,7 +404,12 @@ describe('isolation between workspaces and modes', () => {
     expectError(await box.get(`/v1/payments/${live.id}`), 404, 'resource_missing');
     expectError(await box.get(`/v1/payments/${live.id}`, box.keys.restricted), 404, 'resource_missing');
     expect((await box.get(`/v1/payments/${live.id}`, box.keys.liveRestricted)).status).toBe(200);
-    expectError(await box.post('/v1/payments', { amount: 2000, currency: 'usd', customer: test.customer }, box.keys.liveSecret), 400, 'resource_missing', 'customer');
+    expectError(
+      await box.post('/v1/payments', { amount: 2000, currency: 'usd', customer: test.customer }, box.keys.liveSecret),
+      400,
+      'resource_missing',
+      'customer',
+    );
   });
 
   it('lists only the objects of the key’s own workspace and mode', async () => {

@@ -2,9 +2,7 @@ import { TEST_CARDS, TEST_PAYMENT_METHODS } from '../../src/domain/test-cards';
 import { expectError, expectSchema } from '../helpers/schemas';
 import { createPayment, Sandbox, sandbox } from '../helpers/sandbox';
 
-type Outcome =
-  | { status: 200; payment: 'succeeded' | 'requires_action' }
-  | { status: 402; code: 'card_declined' | 'expired_card'; decline_code: string | null };
+type Outcome = { status: 200; payment: 'succeeded' | 'requires_action' } | { status: 402; code: 'card_declined' | 'expired_card'; decline_code: string | null };
 
 /** What each test card does on confirm (contract section 7), written out rather than read from the code. */
 const CARDS: Record<string, { brand: string; outcome: Outcome }> = {
@@ -25,7 +23,12 @@ const SHORTCUTS: Record<string, string> = {
   pm_card_authenticationRequired: '4000002500003155',
 };
 
-const cardForm = (number: string, extra: Record<string, string | number> = {}) => ({ 'card[number]': number, 'card[exp_month]': 12, 'card[exp_year]': 2030, ...extra });
+const cardForm = (number: string, extra: Record<string, string | number> = {}) => ({
+  'card[number]': number,
+  'card[exp_month]': 12,
+  'card[exp_year]': 2030,
+  ...extra,
+});
 
 async function tokenise(box: Sandbox, number: string) {
   const res = await box.post('/v1/payment_methods', cardForm(number), box.keys.publishable);
@@ -52,7 +55,13 @@ const eventTypes = async (box: Sandbox, id: string): Promise<string[]> => {
 };
 
 /** Checks the response, the stored payment and the events of one confirmation. */
-async function expectOutcome(box: Sandbox, payment: { id: string; amount?: unknown }, res: { status: number; body: any; headers: Record<string, string> }, outcome: Outcome, method?: string) {
+async function expectOutcome(
+  box: Sandbox,
+  payment: { id: string; amount?: unknown },
+  res: { status: number; body: any; headers: Record<string, string> },
+  outcome: Outcome,
+  method?: string,
+) {
   expect(res.status).toBe(outcome.status);
   const stored = await retrieve(box, payment.id);
   const events = await eventTypes(box, payment.id);
@@ -154,7 +163,12 @@ describe('POST /v1/payments/{id}/confirm', () => {
   it('refuses an unknown payment_method: 400 resource_missing naming payment_method', async () => {
     const box = sandbox({ scenario: 'manual' });
     const payment = await createPayment(box);
-    expectError(await box.post(`/v1/payments/${payment.id}/confirm`, { payment_method: 'pm_000000000000000000000000' }), 400, 'resource_missing', 'payment_method');
+    expectError(
+      await box.post(`/v1/payments/${payment.id}/confirm`, { payment_method: 'pm_000000000000000000000000' }),
+      400,
+      'resource_missing',
+      'payment_method',
+    );
     expectError(await box.post(`/v1/payments/${payment.id}/confirm`, { payment_method: 'pm_card_amex_unknown' }), 400, 'resource_missing', 'payment_method');
     expect((await retrieve(box, payment.id)).status).toBe('requires_confirmation');
   });

@@ -194,7 +194,8 @@ describe('GET /v1/customers/{id}', () => {
     const created = await box.post('/v1/customers', { name: 'Test mode' });
     expectError(await box.get(`/v1/customers/${created.body.id}`, box.keys.liveSecret), 404, 'resource_missing', 'id');
     const other = await box.admin('post', '/_mock/workspaces', {});
-    const otherSecret = (other.body.keys as Array<{ key: string; kind: string; livemode: boolean }>).find((k) => k.kind === 'secret' && !k.livemode)?.key as string;
+    const otherSecret = (other.body.keys as Array<{ key: string; kind: string; livemode: boolean }>).find((k) => k.kind === 'secret' && !k.livemode)
+      ?.key as string;
     expectError(await box.get(`/v1/customers/${created.body.id}`, otherSecret), 404, 'resource_missing', 'id');
   });
 });
@@ -216,7 +217,8 @@ describe('GET /v1/customers', () => {
     await box.post('/v1/customers', { name: 'Test' });
     await box.post('/v1/customers', { name: 'Live' }, box.keys.liveSecret);
     const other = await box.admin('post', '/_mock/workspaces', {});
-    const otherSecret = (other.body.keys as Array<{ key: string; kind: string; livemode: boolean }>).find((k) => k.kind === 'secret' && !k.livemode)?.key as string;
+    const otherSecret = (other.body.keys as Array<{ key: string; kind: string; livemode: boolean }>).find((k) => k.kind === 'secret' && !k.livemode)
+      ?.key as string;
     await box.post('/v1/customers', { name: 'Elsewhere' }, otherSecret);
     const res = await box.get('/v1/customers');
     expectSchema(res.body, { list: 'Customer' });
@@ -252,7 +254,8 @@ describe('POST /v1/payments with customer', () => {
   it("refuses another workspace's customer with 400 resource_missing, and creates nothing", async () => {
     const box = sandbox();
     const other = await box.admin('post', '/_mock/workspaces', {});
-    const otherSecret = (other.body.keys as Array<{ key: string; kind: string; livemode: boolean }>).find((k) => k.kind === 'secret' && !k.livemode)?.key as string;
+    const otherSecret = (other.body.keys as Array<{ key: string; kind: string; livemode: boolean }>).find((k) => k.kind === 'secret' && !k.livemode)
+      ?.key as string;
     const theirs = await box.post('/v1/customers', { name: 'Theirs' }, otherSecret);
     expectError(await box.post('/v1/payments', { amount: 100, currency: 'usd', customer: theirs.body.id }), 400, 'resource_missing', 'customer');
     const events = await box.get('/v1/events?type=payment.*');

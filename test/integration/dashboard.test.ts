@@ -101,11 +101,13 @@ describe('admin endpoints for the dashboard', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ livemode: false, object: { id: payment.id, amount_refunded: 500 } });
     expect(res.body.refunds.map((r: { id: string }) => r.id)).toEqual([refund.body.id]);
-    expect(res.body.events.map((e: { type: string }) => e.type)).toEqual(expect.arrayContaining(['payment.created', 'payment.succeeded', 'refund.created', 'payment.refunded']));
+    expect(res.body.events.map((e: { type: string }) => e.type)).toEqual(
+      expect.arrayContaining(['payment.created', 'payment.succeeded', 'refund.created', 'payment.refunded']),
+    );
     expect(res.body.deliveries).toEqual([]);
   });
 
-  it('GET /_mock/events lists every workspace\'s feed newest first, with the start of the 30-day window', async () => {
+  it("GET /_mock/events lists every workspace's feed newest first, with the start of the 30-day window", async () => {
     const box = sandbox();
     await createPayment(box);
     const res = await box.http.get('/_mock/events?type=payment.*');
@@ -141,14 +143,15 @@ describe('admin endpoints for the dashboard', () => {
 });
 
 describe('an open dashboard and the seeded /v1 sequence', () => {
-  it('leaves /v1 ids and Request-Ids as they would be without the page\'s admin calls and preflights', async () => {
+  it("leaves /v1 ids and Request-Ids as they would be without the page's admin calls and preflights", async () => {
     const quiet = sandbox();
     const watched = sandbox();
     const run = async (box: ReturnType<typeof sandbox>, watch: boolean) => {
       const out: string[] = [];
       for (let i = 0; i < 3; i++) {
         if (watch) {
-          for (const path of ['/_mock/dashboard', '/_mock/workspaces', '/_mock/objects', '/_mock/events', '/_mock/requests', '/_mock/keys']) await box.http.get(path);
+          for (const path of ['/_mock/dashboard', '/_mock/workspaces', '/_mock/objects', '/_mock/events', '/_mock/requests', '/_mock/keys'])
+            await box.http.get(path);
           await box.http.options('/v1/payments').set('Origin', 'http://localhost:3000');
         }
         const res = await box.post('/v1/payments', { amount: 2000, currency: 'usd' });

@@ -52,10 +52,18 @@ describe.each(PARSER_STYLES)('createApp() mounted in an Express host app with %s
     it('answers a JSON create, and keeps JSON integers strict', async () => {
       const http = request(hostApp(setup, mount));
       const key = await secretKey(http, prefix);
-      const ok = await http.post(`${prefix}/v1/customers`).auth(key, '').set('Content-Type', 'application/json').send(JSON.stringify({ email: 'a@example.com', phone: '+4915112345678' }));
+      const ok = await http
+        .post(`${prefix}/v1/customers`)
+        .auth(key, '')
+        .set('Content-Type', 'application/json')
+        .send(JSON.stringify({ email: 'a@example.com', phone: '+4915112345678' }));
       expect(ok.status).toBe(200);
       expectSchema(ok.body, 'Customer');
-      const strict = await http.post(`${prefix}/v1/payments`).auth(key, '').set('Content-Type', 'application/json').send(JSON.stringify({ amount: '2000', currency: 'usd' }));
+      const strict = await http
+        .post(`${prefix}/v1/payments`)
+        .auth(key, '')
+        .set('Content-Type', 'application/json')
+        .send(JSON.stringify({ amount: '2000', currency: 'usd' }));
       expectError(strict, 400, 'parameter_invalid_integer', 'amount');
     });
 

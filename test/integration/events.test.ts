@@ -34,7 +34,12 @@ describe('events emitted on every state change', () => {
     const events = await feed(box);
     expect(types(events)).toEqual(['payment.succeeded', 'payment.created']);
     for (const event of events) {
-      expect(event).toMatchObject({ object: 'event', created: FROZEN_UNIX, livemode: false, request: { id: res.headers['request-id'], idempotency_key: null } });
+      expect(event).toMatchObject({
+        object: 'event',
+        created: FROZEN_UNIX,
+        livemode: false,
+        request: { id: res.headers['request-id'], idempotency_key: null },
+      });
       expect(event.id).toMatch(/^evt_[0-9A-Za-z]{24}$/);
       expect(event.api_version).toBe(res.headers['service-version']);
     }
@@ -47,8 +52,20 @@ describe('events emitted on every state change', () => {
     await box.post(`/v1/payments/${payment.id}/refund`, { amount: 500 });
     const events = await feed(box);
     const snapshot = (type: string) => events.find((event) => event.type === type)?.data.object;
-    expect(snapshot('payment.created')).toMatchObject({ id: payment.id, status: 'requires_confirmation', amount_received: 0, amount_refunded: 0, client_secret: null });
-    expect(snapshot('payment.succeeded')).toMatchObject({ id: payment.id, status: 'succeeded', amount_received: 2000, amount_refunded: 0, client_secret: null });
+    expect(snapshot('payment.created')).toMatchObject({
+      id: payment.id,
+      status: 'requires_confirmation',
+      amount_received: 0,
+      amount_refunded: 0,
+      client_secret: null,
+    });
+    expect(snapshot('payment.succeeded')).toMatchObject({
+      id: payment.id,
+      status: 'succeeded',
+      amount_received: 2000,
+      amount_refunded: 0,
+      client_secret: null,
+    });
     expect(snapshot('payment.refunded')).toMatchObject({ id: payment.id, status: 'succeeded', amount_refunded: 500, client_secret: null });
     expectSchema(snapshot('payment.created'), 'Payment');
     expectSchema(snapshot('payment.succeeded'), 'Payment');
@@ -88,7 +105,11 @@ describe('events emitted on every state change', () => {
     const payment = await createPayment(box);
     const events = await feed(box);
     expect(types(events)).toEqual(['payment.payment_failed', 'payment.created']);
-    expect(events[0]?.data.object).toMatchObject({ id: payment.id, status: 'requires_payment_method', last_payment_error: { code: 'card_declined', decline_code: 'generic_decline' } });
+    expect(events[0]?.data.object).toMatchObject({
+      id: payment.id,
+      status: 'requires_payment_method',
+      last_payment_error: { code: 'card_declined', decline_code: 'generic_decline' },
+    });
   });
 
   it('records the Idempotency-Key of the causing request', async () => {
@@ -145,7 +166,11 @@ describe('GET /v1/events filters', () => {
     ['created[lte] is inclusive', `created[lte]=${FROZEN_UNIX + 10}`, ['payment.succeeded', 'payment.created', 'customer.created']],
     ['created[lt] is exclusive', `created[lt]=${FROZEN_UNIX + 10}`, ['customer.created']],
     ['created=<t> is that second only', `created=${FROZEN_UNIX + 10}`, ['payment.succeeded', 'payment.created']],
-    ['created bounds combine', `created[gt]=${FROZEN_UNIX}&created[lt]=${FROZEN_UNIX + 30}`, ['payment_method.created', 'payment.succeeded', 'payment.created']],
+    [
+      'created bounds combine',
+      `created[gt]=${FROZEN_UNIX}&created[lt]=${FROZEN_UNIX + 30}`,
+      ['payment_method.created', 'payment.succeeded', 'payment.created'],
+    ],
     ['type and created combine', `type=payment.*&created[gte]=${FROZEN_UNIX + 30}`, ['payment.refunded']],
     ['empty bounds give an empty list', `created[gt]=${FROZEN_UNIX + 20}&created[lt]=${FROZEN_UNIX + 21}`, []],
   ])('filters by %s', async (_rule, query, expected) => {

@@ -10,7 +10,12 @@ describe('expired events and idempotency records are freed as time passes', () =
   it('under a real clock, without any request touching the workspace, within one sweep interval', async () => {
     const ctx = createContext({ fixtures: 'none', clock: 'real', seed: 1, sweepIntervalMs: 1000 });
     const key = [...ctx.store.keys.values()].find((k) => k.kind === 'secret' && !k.livemode)!.key;
-    const res = await handleRequest(ctx, { method: 'POST', url: '/v1/customers', headers: { authorization: `Bearer ${key}`, 'idempotency-key': 'k1' }, body: Buffer.alloc(0) });
+    const res = await handleRequest(ctx, {
+      method: 'POST',
+      url: '/v1/customers',
+      headers: { authorization: `Bearer ${key}`, 'idempotency-key': 'k1' },
+      body: Buffer.alloc(0),
+    });
     expect(res.status).toBe(200);
     const partition = [...ctx.store.partitions()][0]!;
     expect(partition.events.size).toBe(1);

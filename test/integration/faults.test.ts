@@ -221,7 +221,11 @@ describe('error "reset": a dropped connection (over a real socket)', () => {
     }
   }
   const post = (url: string, secret: string, headers: Record<string, string> = {}) =>
-    fetch(`${url}/v1/payments`, { method: 'POST', headers: { Authorization: `Bearer ${secret}`, Connection: 'close', ...headers }, body: new URLSearchParams({ amount: '2000', currency: 'usd' }) });
+    fetch(`${url}/v1/payments`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${secret}`, Connection: 'close', ...headers },
+      body: new URLSearchParams({ amount: '2000', currency: 'usd' }),
+    });
   const addFaultOver = (url: string, fault: Record<string, unknown>) =>
     fetch(`${url}/_mock/faults`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(fault) });
 

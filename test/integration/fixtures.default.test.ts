@@ -20,7 +20,8 @@ interface KeyEntry {
 async function loaded() {
   const box = sandbox({ fixtures: DEFAULT_FIXTURES });
   const keys = (await box.admin('get', '/_mock/keys')).body.data as KeyEntry[];
-  const secretOf = (workspace: string, livemode = false) => keys.find((k) => k.workspace === workspace && k.kind === 'secret' && k.livemode === livemode && k.expires_at === null)!.key;
+  const secretOf = (workspace: string, livemode = false) =>
+    keys.find((k) => k.workspace === workspace && k.kind === 'secret' && k.livemode === livemode && k.expires_at === null)!.key;
   return { box, keys, secretOf, workspaces: [...box.ctx.store.workspaces.values()] };
 }
 
@@ -71,7 +72,15 @@ describe('the bundled fixtures (fixtures/default.json)', () => {
     const inGrace = keys.filter((k) => k.expires_at !== null && k.expires_at > now);
     expect(inGrace.length).toBeGreaterThanOrEqual(1);
     const old = inGrace[0]!;
-    const successor = keys.find((k) => k !== old && k.expires_at === null && k.workspace === old.workspace && k.kind === old.kind && k.livemode === old.livemode && JSON.stringify(k.permissions) === JSON.stringify(old.permissions));
+    const successor = keys.find(
+      (k) =>
+        k !== old &&
+        k.expires_at === null &&
+        k.workspace === old.workspace &&
+        k.kind === old.kind &&
+        k.livemode === old.livemode &&
+        JSON.stringify(k.permissions) === JSON.stringify(old.permissions),
+    );
     expect(successor).toBeDefined();
     expect((await box.get('/v1/events', old.key)).status).toBe(200);
     await box.admin('post', '/_mock/clock/advance', { by: old.expires_at! - now });

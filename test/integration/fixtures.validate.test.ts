@@ -61,7 +61,7 @@ describe('payments-mock fixtures validate <path>', () => {
     writeFileSync(join(folder, 'a.json'), JSON.stringify(fixture()));
     const other = fixture();
     other.workspaces[0]!.id = 'other';
-    other.workspaces[0]!.keys = [{ key: 'sk_test_other_0123456789' }] as typeof other.workspaces[0]['keys'];
+    other.workspaces[0]!.keys = [{ key: 'sk_test_other_0123456789' }] as (typeof other.workspaces)[0]['keys'];
     writeFileSync(join(folder, 'b.json'), JSON.stringify(other));
     writeFileSync(join(folder, 'schema.json'), '{"not": "a fixture"}');
     const result = await validate(folder);
@@ -72,16 +72,52 @@ describe('payments-mock fixtures validate <path>', () => {
   it.each<[string, (f: Fixture) => void, string[]]>([
     ['an unknown property', (f) => void ((f.workspaces[0] as Record<string, unknown>).colour = 'red'), ['/workspaces/0/colour: unknown property "colour"']],
     ['a key with a bad prefix', (f) => void (f.workspaces[0]!.keys[0]!.key = 'xk_test_shop_0123456789'), ['/workspaces/0/keys/0/key: must match pattern']],
-    ['a currency in capitals', (f) => void (f.workspaces[0]!.test.payments[0]!.currency = 'USD'), ['/workspaces/0/test/payments/0/currency: must match pattern "^[a-z]{3}$"']],
-    ['an unknown currency', (f) => void (f.workspaces[0]!.test.payments[0]!.currency = 'xyz'), ['/workspaces/0/test/payments/0/currency: unknown currency "xyz"']],
-    ['a time that is neither Unix seconds nor relative', (f) => void (f.workspaces[0]!.test.customers[0]!.created = 'yesterday'), ['/workspaces/0/test/customers/0/created: must be Unix seconds (an integer) or a time relative to the start such as "-35d" or "+20h"']],
-    ['a missing required field', (f) => void delete (f.workspaces[0]!.test.payments[0] as Partial<{ amount: number }>).amount, ["/workspaces/0/test/payments/0: must have required property 'amount'"]],
-    ['a refund of an unknown payment', (f) => void (f.workspaces[0]!.test.refunds[0]!.payment = 'pay_nope'), ['/workspaces/0/test/refunds/0/payment: no payment "pay_nope" in this mode']],
-    ['a payment of a missing customer', (f) => void (f.workspaces[0]!.test.payments[0]!.customer = 'cus_nope'), ['/workspaces/0/test/payments/0/customer: no customer "cus_nope"']],
-    ['a duplicate id', (f) => void f.workspaces[0]!.test.customers.push({ id: 'cus_ada', email: 'b@example.com', created: '-1d' }), ['/workspaces/0/test/customers/1/id: id "cus_ada" is used twice']],
+    [
+      'a currency in capitals',
+      (f) => void (f.workspaces[0]!.test.payments[0]!.currency = 'USD'),
+      ['/workspaces/0/test/payments/0/currency: must match pattern "^[a-z]{3}$"'],
+    ],
+    [
+      'an unknown currency',
+      (f) => void (f.workspaces[0]!.test.payments[0]!.currency = 'xyz'),
+      ['/workspaces/0/test/payments/0/currency: unknown currency "xyz"'],
+    ],
+    [
+      'a time that is neither Unix seconds nor relative',
+      (f) => void (f.workspaces[0]!.test.customers[0]!.created = 'yesterday'),
+      ['/workspaces/0/test/customers/0/created: must be Unix seconds (an integer) or a time relative to the start such as "-35d" or "+20h"'],
+    ],
+    [
+      'a missing required field',
+      (f) => void delete (f.workspaces[0]!.test.payments[0] as Partial<{ amount: number }>).amount,
+      ["/workspaces/0/test/payments/0: must have required property 'amount'"],
+    ],
+    [
+      'a refund of an unknown payment',
+      (f) => void (f.workspaces[0]!.test.refunds[0]!.payment = 'pay_nope'),
+      ['/workspaces/0/test/refunds/0/payment: no payment "pay_nope" in this mode'],
+    ],
+    [
+      'a payment of a missing customer',
+      (f) => void (f.workspaces[0]!.test.payments[0]!.customer = 'cus_nope'),
+      ['/workspaces/0/test/payments/0/customer: no customer "cus_nope"'],
+    ],
+    [
+      'a duplicate id',
+      (f) => void f.workspaces[0]!.test.customers.push({ id: 'cus_ada', email: 'b@example.com', created: '-1d' }),
+      ['/workspaces/0/test/customers/1/id: id "cus_ada" is used twice'],
+    ],
     ['a duplicate key', (f) => void f.workspaces[0]!.keys.push({ key: 'sk_test_shop_0123456789' }), ['/workspaces/0/keys/2/key: this key is defined twice']],
-    ['a duplicate workspace', (f) => void f.workspaces.push({ ...fixture().workspaces[0]!, keys: [] }), ['/workspaces/1/id: workspace "shop" is defined twice']],
-    ['permissions on a secret key', (f) => void ((f.workspaces[0]!.keys[0] as Record<string, unknown>).permissions = { payments: 'read' }), ['/workspaces/0/keys/0/permissions: only restricted (rk_) keys take permissions']],
+    [
+      'a duplicate workspace',
+      (f) => void f.workspaces.push({ ...fixture().workspaces[0]!, keys: [] }),
+      ['/workspaces/1/id: workspace "shop" is defined twice'],
+    ],
+    [
+      'permissions on a secret key',
+      (f) => void ((f.workspaces[0]!.keys[0] as Record<string, unknown>).permissions = { payments: 'read' }),
+      ['/workspaces/0/keys/0/permissions: only restricted (rk_) keys take permissions'],
+    ],
   ])('exits 1 for %s, printing file: /json/pointer: message', async (_case, spoil, expected) => {
     const document = fixture() as Fixture;
     spoil(document);
@@ -100,11 +136,13 @@ describe('payments-mock fixtures validate <path>', () => {
     const file = write(document);
     const result = await validate(file);
     expect(result.exitCode).toBe(1);
-    expect(result.lines.sort()).toEqual([
-      `${file}: /extra: unknown property "extra"`,
-      expect.stringContaining(`${file}: /workspaces/0/keys/0/key: must match pattern`),
-      expect.stringContaining(`${file}: /workspaces/0/test/payments/0/currency: must match pattern`),
-    ].sort());
+    expect(result.lines.sort()).toEqual(
+      [
+        `${file}: /extra: unknown property "extra"`,
+        expect.stringContaining(`${file}: /workspaces/0/keys/0/key: must match pattern`),
+        expect.stringContaining(`${file}: /workspaces/0/test/payments/0/currency: must match pattern`),
+      ].sort(),
+    );
   });
 
   it('exits 1 for invalid JSON, naming the file', async () => {
@@ -141,9 +179,7 @@ describe('payments-mock fixtures validate <path>', () => {
     expect(result.lines).toEqual([expect.stringMatching(new RegExp(`^${escape(join(folder, 'c.json'))}: /: not valid JSON`))]);
     rmSync(join(folder, 'c.json'));
     const again = await validate(folder);
-    expect(again.lines).toEqual([
-      `${join(folder, 'b.json')}: /workspaces/0/id: workspace "shop" is defined twice`,
-    ]);
+    expect(again.lines).toEqual([`${join(folder, 'b.json')}: /workspaces/0/id: workspace "shop" is defined twice`]);
   });
 });
 

@@ -51,14 +51,18 @@ async function listen(box: Sandbox) {
       const text = await res.text();
       return { status: res.status, headers: res.headers, text, json: JSON.parse(text) as { error: Record<string, unknown> } & Record<string, unknown> };
     },
-    close: () => new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 
-const ownEntries = (object: object) => Object.getOwnPropertyNames(object).sort().map((key) => [key, (object as Record<string, unknown>)[key]]);
+const ownEntries = (object: object) =>
+  Object.getOwnPropertyNames(object)
+    .sort()
+    .map((key) => [key, (object as Record<string, unknown>)[key]]);
 
 describe('prototype keys as data', () => {
   const KEYS = ['__proto__', 'constructor', 'prototype', 'hasOwnProperty', 'toString'];
@@ -66,8 +70,14 @@ describe('prototype keys as data', () => {
   const sorted = (entries: unknown[][]) => entries.sort(([a], [b]) => String(a).localeCompare(String(b)));
 
   it.each([
-    ['form', (box: Sandbox) => box.post('/v1/payments', { amount: 2000, currency: 'usd', ...Object.fromEntries(KEYS.map((key) => [`metadata[${key}]`, `v-${key}`])) })],
-    ['JSON', (box: Sandbox) => postRaw(box, '/v1/payments', `{"amount":2000,"currency":"usd","metadata":{${KEYS.map((key) => `"${key}":"v-${key}"`).join(',')}}}`)],
+    [
+      'form',
+      (box: Sandbox) => box.post('/v1/payments', { amount: 2000, currency: 'usd', ...Object.fromEntries(KEYS.map((key) => [`metadata[${key}]`, `v-${key}`])) }),
+    ],
+    [
+      'JSON',
+      (box: Sandbox) => postRaw(box, '/v1/payments', `{"amount":2000,"currency":"usd","metadata":{${KEYS.map((key) => `"${key}":"v-${key}"`).join(',')}}}`),
+    ],
   ])('round-trips __proto__, constructor, prototype… as metadata keys sent as %s: plain data on create, retrieve and in events', async (_how, create) => {
     const box = sandbox();
     const res = await create(box);
@@ -83,7 +93,10 @@ describe('prototype keys as data', () => {
     expect(sorted(ownEntries(events.body.data[0].data.object.metadata))).toEqual(expected);
 
     // The stored object itself holds them as plain own data, and its prototype is not the given value.
-    const stored = box.ctx.store.workspaces.values().next().value?.test.payments.get(res.body.id as string)?.metadata as object;
+    const stored = box.ctx.store.workspaces
+      .values()
+      .next()
+      .value?.test.payments.get(res.body.id as string)?.metadata as object;
     expect(Object.getOwnPropertyNames(stored).sort()).toEqual(KEYS.slice().sort());
     expect(Object.getOwnPropertyDescriptor(stored, '__proto__')?.value).toBe('v-__proto__');
     expect([null, Object.prototype]).toContain(Object.getPrototypeOf(stored));
@@ -125,22 +138,26 @@ describe('prototype keys as data', () => {
     await expectStillServing(box);
   });
 
-  it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf'])('answers ids named %s with 404 resource_missing on every lookup', async (id) => {
-    const box = sandbox();
-    await createPayment(box);
-    for (const path of [`/v1/payments/${id}`, `/v1/payments/${id}/refunds`, `/v1/customers/${id}`, `/v1/refunds/${id}`, `/v1/events/${id}`]) {
-      expectError(await box.get(path), 404, 'resource_missing');
-    }
-    expectError(await box.post(`/v1/payments/${id}/refund`), 404, 'resource_missing');
-    expectError(await box.post(`/v1/payments/${id}/confirm`), 404, 'resource_missing');
-    expectError(await box.get(`/v1/events?starting_after=${id}`), 400, 'resource_missing', 'starting_after');
-    expectError(await box.post('/v1/payments', { amount: 2000, currency: 'usd', customer: id }), 400, 'resource_missing', 'customer');
-    await expectStillServing(box);
-  });
+  it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf'])(
+    'answers ids named %s with 404 resource_missing on every lookup',
+    async (id) => {
+      const box = sandbox();
+      await createPayment(box);
+      for (const path of [`/v1/payments/${id}`, `/v1/payments/${id}/refunds`, `/v1/customers/${id}`, `/v1/refunds/${id}`, `/v1/events/${id}`]) {
+        expectError(await box.get(path), 404, 'resource_missing');
+      }
+      expectError(await box.post(`/v1/payments/${id}/refund`), 404, 'resource_missing');
+      expectError(await box.post(`/v1/payments/${id}/confirm`), 404, 'resource_missing');
+      expectError(await box.get(`/v1/events?starting_after=${id}`), 400, 'resource_missing', 'starting_after');
+      expectError(await box.post('/v1/payments', { amount: 2000, currency: 'usd', customer: id }), 400, 'resource_missing', 'customer');
+      await expectStillServing(box);
+    },
+  );
 
   it('treats an Idempotency-Key named __proto__ as an ordinary key: saved, then replayed', async () => {
     const box = sandbox();
-    const send = () => box.http.post('/v1/customers').set('Authorization', `Bearer ${box.keys.secret}`).set('Idempotency-Key', '__proto__').type('form').send('name=Ada');
+    const send = () =>
+      box.http.post('/v1/customers').set('Authorization', `Bearer ${box.keys.secret}`).set('Idempotency-Key', '__proto__').type('form').send('name=Ada');
     const first = await send();
     const again = await send();
     expect(first.status).toBe(200);
@@ -164,7 +181,10 @@ describe('prototype keys as data', () => {
   it('refuses __proto__ as a permission name of a restricted key (admin JSON)', async () => {
     const box = sandbox();
     const workspace = [...box.ctx.store.workspaces.keys()][0];
-    const res = await box.http.post('/_mock/keys').set('Content-Type', JSON_TYPE).send(`{"workspace":"${workspace}","kind":"restricted","permissions":{"__proto__":{"payments":"write"}}}`);
+    const res = await box.http
+      .post('/_mock/keys')
+      .set('Content-Type', JSON_TYPE)
+      .send(`{"workspace":"${workspace}","kind":"restricted","permissions":{"__proto__":{"payments":"write"}}}`);
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('parameter_invalid');
   });
@@ -178,7 +198,10 @@ describe('prototype keys as data', () => {
     const imported = await box.http.put('/_mock/state').set('Content-Type', JSON_TYPE).send(state.text);
     expect(imported.status).toBe(200);
     const read = await box.get(`/v1/payments/${created.body.id}`);
-    expect(ownEntries(read.body.metadata)).toEqual([['__proto__', 'kept'], ['constructor', 'too']]);
+    expect(ownEntries(read.body.metadata)).toEqual([
+      ['__proto__', 'kept'],
+      ['constructor', 'too'],
+    ]);
     await expectStillServing(box);
   });
 });
@@ -414,10 +437,13 @@ describe('numbers', () => {
     expect((await box.get(`/v1/payments/${payment.id}`)).body.amount_refunded).toBe(0);
   });
 
-  it.each(['0', '101', '-1', '1.5', '1e2', '99999999999999999999', '9007199254740993', 'ten'])('refuses ?limit=%s with parameter_invalid_integer', async (limit) => {
-    const box = sandbox();
-    expectError(await box.get(`/v1/events?limit=${limit}`), 400, 'parameter_invalid_integer', 'limit');
-  });
+  it.each(['0', '101', '-1', '1.5', '1e2', '99999999999999999999', '9007199254740993', 'ten'])(
+    'refuses ?limit=%s with parameter_invalid_integer',
+    async (limit) => {
+      const box = sandbox();
+      expectError(await box.get(`/v1/events?limit=${limit}`), 400, 'parameter_invalid_integer', 'limit');
+    },
+  );
 
   it.each(['-1', '1.5', '99999999999999999999'])('refuses ?created[gt]=%s with parameter_invalid_integer', async (value) => {
     const box = sandbox();
@@ -475,11 +501,14 @@ describe('arrays and objects in the wrong places', () => {
 });
 
 describe('malformed bodies', () => {
-  it.each(['{', '{"amount":}', "{'amount':2000}", '{"amount":2000,}', 'NaN', ' ', '{"a":"\\x"}', '\u00ef\u00bb\u00bf{}'])('answers malformed JSON %j with 400 body_invalid', async (body) => {
-    const box = sandbox();
-    expectError(await postRaw(box, '/v1/customers', body), 400, 'body_invalid');
-    await expectStillServing(box);
-  });
+  it.each(['{', '{"amount":}', "{'amount':2000}", '{"amount":2000,}', 'NaN', ' ', '{"a":"\\x"}', '\u00ef\u00bb\u00bf{}'])(
+    'answers malformed JSON %j with 400 body_invalid',
+    async (body) => {
+      const box = sandbox();
+      expectError(await postRaw(box, '/v1/customers', body), 400, 'body_invalid');
+      await expectStillServing(box);
+    },
+  );
 
   it.each([
     ['a stray %', 'name=100%'],

@@ -14,11 +14,16 @@ async function rawPost(box: Sandbox, path: string, headers: Record<string, strin
   try {
     const { port } = server.address() as AddressInfo;
     return await new Promise<{ status: number; body: string; sentContentType: unknown }>((resolve, reject) => {
-      const req = request({ host: '127.0.0.1', port, path, method: 'POST', headers: { ...headers, 'Content-Length': String(Buffer.byteLength(body)) } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), sentContentType: req.getHeader('content-type') }));
-      });
+      const req = request(
+        { host: '127.0.0.1', port, path, method: 'POST', headers: { ...headers, 'Content-Length': String(Buffer.byteLength(body)) } },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), sentContentType: req.getHeader('content-type') }),
+          );
+        },
+      );
       req.on('error', reject);
       req.end(body);
     });
@@ -51,8 +56,23 @@ const V1_ANSWERS: Array<[string, number, string | null, Call]> = [
   ['an invalid value', 400, 'parameter_invalid', (box) => box.post('/v1/payments', { amount: 100, currency: 'zzz' })],
   ['a bad version', 400, 'version_invalid', (box) => box.http.get('/v1/account').set(auth(box)).set('Service-Version', 'yesterday')],
   ['malformed JSON', 400, 'body_invalid', (box) => box.http.post('/v1/customers').set(auth(box)).set('Content-Type', 'application/json').send('{"name":')],
-  ['a text/plain body', 415, 'content_type_unsupported', (box) => box.http.post('/v1/customers').set(auth(box)).set('Content-Type', 'text/plain').send('name=Ada')],
-  ['a body over 1 MiB', 413, 'request_too_large', (box) => box.http.post('/v1/customers').set(auth(box)).type('form').send(`name=${'a'.repeat(1024 * 1024 + 1)}`)],
+  [
+    'a text/plain body',
+    415,
+    'content_type_unsupported',
+    (box) => box.http.post('/v1/customers').set(auth(box)).set('Content-Type', 'text/plain').send('name=Ada'),
+  ],
+  [
+    'a body over 1 MiB',
+    413,
+    'request_too_large',
+    (box) =>
+      box.http
+        .post('/v1/customers')
+        .set(auth(box))
+        .type('form')
+        .send(`name=${'a'.repeat(1024 * 1024 + 1)}`),
+  ],
   ['an outage', 503, 'service_unavailable', (box) => box.http.get('/v1/account').set(auth(box)).set('Mock-Scenario', 'outage')],
 ];
 
@@ -79,7 +99,10 @@ describe('headers of every /v1 response', () => {
   it('answers Service-Version with the version applied: the pinned one, else the workspace default', async () => {
     const box = sandbox();
     const [oldest] = VERSIONS;
-    const pinned = await box.http.get('/v1/account').set(auth(box)).set('Service-Version', oldest as string);
+    const pinned = await box.http
+      .get('/v1/account')
+      .set(auth(box))
+      .set('Service-Version', oldest as string);
     expect(pinned.status).toBe(200);
     expect(pinned.headers['service-version']).toBe(oldest);
     const unpinned = await box.get('/v1/account');
@@ -88,18 +111,29 @@ describe('headers of every /v1 response', () => {
 });
 
 describe('CORS', () => {
-  it.each(['/v1/payments', '/v1/payments/pay_x/refund', '/v1/events'])('answers a preflight OPTIONS %s without a key: 204 with the allowed headers', async (path) => {
-    const box = sandbox();
-    const res = await box.http.options(path).set('Origin', 'http://localhost:3000').set('Access-Control-Request-Method', 'POST');
-    expect(res.status).toBe(204);
-    expect(res.headers['access-control-allow-origin']).toBe('*');
-    const allowed = String(res.headers['access-control-allow-headers']).split(',').map((h) => h.trim().toLowerCase());
-    for (const header of ['Authorization', 'Content-Type', 'Idempotency-Key', 'Service-Version', 'Mock-Scenario']) expect(allowed).toContain(header.toLowerCase());
-    const methods = String(res.headers['access-control-allow-methods']).split(',').map((m) => m.trim());
-    expect(methods).toEqual(expect.arrayContaining(['GET', 'POST']));
-  });
+  it.each(['/v1/payments', '/v1/payments/pay_x/refund', '/v1/events'])(
+    'answers a preflight OPTIONS %s without a key: 204 with the allowed headers',
+    async (path) => {
+      const box = sandbox();
+      const res = await box.http.options(path).set('Origin', 'http://localhost:3000').set('Access-Control-Request-Method', 'POST');
+      expect(res.status).toBe(204);
+      expect(res.headers['access-control-allow-origin']).toBe('*');
+      const allowed = String(res.headers['access-control-allow-headers'])
+        .split(',')
+        .map((h) => h.trim().toLowerCase());
+      for (const header of ['Authorization', 'Content-Type', 'Idempotency-Key', 'Service-Version', 'Mock-Scenario'])
+        expect(allowed).toContain(header.toLowerCase());
+      const methods = String(res.headers['access-control-allow-methods'])
+        .split(',')
+        .map((m) => m.trim());
+      expect(methods).toEqual(expect.arrayContaining(['GET', 'POST']));
+    },
+  );
 
-  const exposed = (res: Res) => String(res.headers['access-control-expose-headers']).split(',').map((h) => h.trim().toLowerCase());
+  const exposed = (res: Res) =>
+    String(res.headers['access-control-expose-headers'])
+      .split(',')
+      .map((h) => h.trim().toLowerCase());
 
   it.each([
     ...V1_ANSWERS.map(([name, , , call]): [string, Call] => [name, call]),
@@ -145,7 +179,12 @@ describe('unknown URLs and wrong methods', () => {
     const box = sandbox();
     const res = await box.http[method.toLowerCase() as 'get'](path).set(auth(box));
     expectError(res, 405, 'method_not_allowed');
-    expect(String(res.headers.allow).split(',').map((m) => m.trim()).sort()).toEqual(allow.split(', ').sort());
+    expect(
+      String(res.headers.allow)
+        .split(',')
+        .map((m) => m.trim())
+        .sort(),
+    ).toEqual(allow.split(', ').sort());
     expect(res.headers['request-id']).toMatch(REQUEST_ID);
   });
 });
@@ -245,14 +284,18 @@ describe('GET /openapi.json', () => {
 
   it('has an operation for every route in V1_ROUTES, with its operationId', async () => {
     const box = sandbox();
-    const doc = (await box.http.get('/openapi.json')).body as { paths: Record<string, Record<string, { operationId: string; responses: Record<string, unknown> }>> };
+    const doc = (await box.http.get('/openapi.json')).body as {
+      paths: Record<string, Record<string, { operationId: string; responses: Record<string, unknown> }>>;
+    };
     for (const route of V1_ROUTES) {
       const path = route.path.replace(/:(\w+)/g, '{$1}');
       const operation = doc.paths[path]?.[route.method.toLowerCase()];
       expect([route.method, path, operation?.operationId]).toEqual([route.method, path, route.operationId]);
       expect(operation?.responses).toHaveProperty('200');
     }
-    const v1Operations = Object.entries(doc.paths).filter(([path]) => path.startsWith('/v1')).flatMap(([, ops]) => Object.keys(ops));
+    const v1Operations = Object.entries(doc.paths)
+      .filter(([path]) => path.startsWith('/v1'))
+      .flatMap(([, ops]) => Object.keys(ops));
     expect(v1Operations).toHaveLength(V1_ROUTES.length);
   });
 
@@ -279,16 +322,19 @@ describe('GET /docs/errors', () => {
     for (const code of Object.keys(ERROR_CATALOG)) expect(res.text).toContain(`id="${code}"`);
   });
 
-  it.each(V1_ANSWERS.filter(([, , code]) => code !== null))('the doc_url of %s (%i %s) points at its anchor on the page this server serves', async (_name, status, code, call) => {
-    const box = sandbox();
-    const res = await call(box);
-    expectError(res, status, code as string);
-    const url = new URL(res.body.error.doc_url as string);
-    expect(url.pathname).toBe('/docs/errors');
-    expect(url.hash).toBe(`#${code}`);
-    const page = await box.http.get(url.pathname);
-    expect(page.text).toContain(`id="${code}"`);
-  });
+  it.each(V1_ANSWERS.filter(([, , code]) => code !== null))(
+    'the doc_url of %s (%i %s) points at its anchor on the page this server serves',
+    async (_name, status, code, call) => {
+      const box = sandbox();
+      const res = await call(box);
+      expectError(res, status, code as string);
+      const url = new URL(res.body.error.doc_url as string);
+      expect(url.pathname).toBe('/docs/errors');
+      expect(url.hash).toBe(`#${code}`);
+      const page = await box.http.get(url.pathname);
+      expect(page.text).toContain(`id="${code}"`);
+    },
+  );
 
   it('every error status and type on the page matches the catalog', async () => {
     const box = sandbox();

@@ -369,7 +369,10 @@ describe('Idempotency-Key: concurrency', () => {
 
   it('reports a mismatch, not 409, for other parameters while the first is in flight', async () => {
     const box = sandbox({ scenario: 'slow', scenarioOptions: { latency_ms: 200 } });
-    const [a, b] = await Promise.all([postWithKey(box, '/v1/payments', 'order-1', PAYMENT), postWithKey(box, '/v1/payments', 'order-1', { amount: 1, currency: 'usd' })]);
+    const [a, b] = await Promise.all([
+      postWithKey(box, '/v1/payments', 'order-1', PAYMENT),
+      postWithKey(box, '/v1/payments', 'order-1', { amount: 1, currency: 'usd' }),
+    ]);
     const codes = [a, b].map((r) => (r.status === 200 ? 'ok' : r.body.error.code)).sort();
     expect(codes).toEqual(['idempotency_key_mismatch', 'ok']);
   });

@@ -19,7 +19,12 @@ describe('the journal is bounded whatever the traffic', () => {
       gc();
       const before = process.memoryUsage();
       for (let i = 0; i < 1000; i++) {
-        const res = await mock.inject({ method: 'POST', url: '/v1/payments', headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' }, body });
+        const res = await mock.inject({
+          method: 'POST',
+          url: '/v1/payments',
+          headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+          body,
+        });
         expect(res.status).toBe(400);
       }
       gc();

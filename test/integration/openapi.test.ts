@@ -13,7 +13,9 @@ type Json = Record<string, any>;
 const run = promisify(execFile);
 const doc = openApiDocument() as Json;
 const operations = (): Array<[string, string, Json]> =>
-  Object.entries(doc.paths as Record<string, Json>).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]): [string, string, Json] => [method.toUpperCase(), path, op as Json]));
+  Object.entries(doc.paths as Record<string, Json>).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, op]): [string, string, Json] => [method.toUpperCase(), path, op as Json]),
+  );
 
 function writeDoc(): string {
   const file = join(mkdtempSync(join(tmpdir(), 'payments-mock-openapi-')), 'openapi.json');
@@ -39,7 +41,9 @@ describe('the OpenAPI document', () => {
   });
 
   it('documents every route of the registry, /v1 and admin, with a description and an example answer', () => {
-    const documented = operations().map(([method, path]) => `${method} ${path}`).sort();
+    const documented = operations()
+      .map(([method, path]) => `${method} ${path}`)
+      .sort();
     const routes = [...V1_ROUTES, ...ADMIN_ROUTES].map((route) => `${route.method} ${route.path.replace(/:(\w+)/g, '{$1}')}`).sort();
     expect(documented).toEqual(routes);
     for (const [method, path, op] of operations()) {
@@ -81,7 +85,9 @@ describe('the OpenAPI document', () => {
     const create = doc.paths['/v1/payments'].post;
     expect(Object.keys(create.responses['200'].headers).sort()).toEqual(['Idempotent-Replayed', 'Request-Id', 'Service-Version']);
     expect(doc.components.responses.RateLimited.headers['Retry-After']).toBeDefined();
-    expect(create.parameters).toEqual(expect.arrayContaining([{ $ref: '#/components/parameters/MockScenario' }, { $ref: '#/components/parameters/IdempotencyKey' }]));
+    expect(create.parameters).toEqual(
+      expect.arrayContaining([{ $ref: '#/components/parameters/MockScenario' }, { $ref: '#/components/parameters/IdempotencyKey' }]),
+    );
   });
 
   it('types the 402 of a confirmation with its card fields and the payment', () => {

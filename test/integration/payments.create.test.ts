@@ -7,7 +7,17 @@ describe('POST /v1/payments', () => {
     const res = await box.post('/v1/payments', { amount: 2000, currency: 'usd', 'metadata[order]': '42', description: 'Book' });
     expect(res.status).toBe(200);
     expectSchema(res.body, 'Payment');
-    expect(res.body).toMatchObject({ object: 'payment', amount: 2000, currency: 'usd', status: 'requires_confirmation', livemode: false, created: FROZEN_UNIX, metadata: { order: '42' }, description: 'Book', amount_received: 0 });
+    expect(res.body).toMatchObject({
+      object: 'payment',
+      amount: 2000,
+      currency: 'usd',
+      status: 'requires_confirmation',
+      livemode: false,
+      created: FROZEN_UNIX,
+      metadata: { order: '42' },
+      description: 'Book',
+      amount_received: 0,
+    });
     expect(res.body.client_secret).toMatch(new RegExp(`^${res.body.id}_secret_[0-9A-Za-z]+$`));
     expect(res.headers['request-id']).toMatch(/^req_[0-9A-Za-z]{24}$/);
     expect(res.headers['service-version']).toMatch(/^\d{4}-\d{2}-\d{2}$/);

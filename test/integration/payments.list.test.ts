@@ -28,10 +28,14 @@ async function seed(box: Sandbox) {
     const customer = [ada, bob, undefined][n % 3];
     const kind = n % 4;
     const scenario = kind === 0 ? 'happy' : kind === 1 ? 'decline' : 'manual';
-    const res = await box.http.post('/v1/payments').set({ Authorization: `Bearer ${box.keys.secret}`, 'Mock-Scenario': scenario }).type('form')
+    const res = await box.http
+      .post('/v1/payments')
+      .set({ Authorization: `Bearer ${box.keys.secret}`, 'Mock-Scenario': scenario })
+      .type('form')
       .send(new URLSearchParams({ amount: String(1000 + n), currency: 'usd', ...(customer ? { customer } : {}) }).toString());
     expect(res.status).toBe(200);
-    if (kind === 3) expect((await box.post(`/v1/payments/${res.body.id}/confirm`, { payment_method: 'pm_card_authenticationRequired' })).body.status).toBe('requires_action');
+    if (kind === 3)
+      expect((await box.post(`/v1/payments/${res.body.id}/confirm`, { payment_method: 'pm_card_authenticationRequired' })).body.status).toBe('requires_action');
     const current = (await box.get(`/v1/payments/${res.body.id}`)).body as Made;
     made.push({ id: current.id, status: current.status, customer: current.customer, created: current.created });
     await box.admin('post', '/_mock/clock/advance', { by: 60 });
@@ -94,7 +98,11 @@ describe('GET /v1/payments', () => {
     ['created[lt]', () => `&created[lt]=${FROZEN_UNIX + 5 * 60}`, (p: Made) => p.created < FROZEN_UNIX + 300],
     ['created[lte]', () => `&created[lte]=${FROZEN_UNIX + 5 * 60}`, (p: Made) => p.created <= FROZEN_UNIX + 300],
     ['created exactly', () => `&created=${FROZEN_UNIX + 5 * 60}`, (p: Made) => p.created === FROZEN_UNIX + 300],
-    ['created[gte] and created[lt] with a status', () => `&created[gte]=${FROZEN_UNIX + 120}&created[lt]=${FROZEN_UNIX + 600}&status=requires_confirmation`, (p: Made) => p.created >= FROZEN_UNIX + 120 && p.created < FROZEN_UNIX + 600 && p.status === 'requires_confirmation'],
+    [
+      'created[gte] and created[lt] with a status',
+      () => `&created[gte]=${FROZEN_UNIX + 120}&created[lt]=${FROZEN_UNIX + 600}&status=requires_confirmation`,
+      (p: Made) => p.created >= FROZEN_UNIX + 120 && p.created < FROZEN_UNIX + 600 && p.status === 'requires_confirmation',
+    ],
   ])('filters by %s, paging through with starting_after, newest first', async (_name, filter, keep) => {
     const expected = ids(newestFirst(made.filter(keep)));
     expect(expected.length).toBeGreaterThan(0);
@@ -123,7 +131,9 @@ describe('GET /v1/payments', () => {
 
   it('refuses a publishable key (403 secret_key_required) and a restricted key without payments: read', async () => {
     expectError(await box.get('/v1/payments', box.keys.publishable), 403, 'secret_key_required');
-    const noPayments = (await box.admin('post', '/_mock/keys', { workspace: [...box.ctx.store.workspaces.keys()][0], kind: 'restricted', permissions: { customers: 'read' } })).body.key;
+    const noPayments = (
+      await box.admin('post', '/_mock/keys', { workspace: [...box.ctx.store.workspaces.keys()][0], kind: 'restricted', permissions: { customers: 'read' } })
+    ).body.key;
     const res = await box.get('/v1/payments', noPayments);
     expectError(res, 403, 'insufficient_permissions');
     expect(res.body.error.message).toContain('payments: read');
@@ -132,7 +142,13 @@ describe('GET /v1/payments', () => {
   it.each([
     ['an unknown filter', '?currency=usd', 'parameter_unknown', 'currency', /unknown parameter: currency/],
     ['a typo of a filter', '?custmer=cus_x', 'parameter_unknown', 'custmer', /Did you mean customer\?/],
-    ['an unknown status', '?status=paid', 'parameter_invalid', 'status', /must be one of requires_confirmation, requires_payment_method, requires_action, succeeded/],
+    [
+      'an unknown status',
+      '?status=paid',
+      'parameter_invalid',
+      'status',
+      /must be one of requires_confirmation, requires_payment_method, requires_action, succeeded/,
+    ],
     ['an unknown created bound', '?created[after]=1', 'parameter_unknown', 'created[after]', /unknown parameter: created\[after\]/],
     ['a non-integer created', '?created[gte]=yesterday', 'parameter_invalid_integer', 'created[gte]', /Invalid integer for created\[gte\]/],
     ['a limit out of range', '?limit=101', 'parameter_invalid_integer', 'limit', /1 to 100/],

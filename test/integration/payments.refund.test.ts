@@ -55,12 +55,54 @@ describe('POST /v1/payments/{id}/refund', () => {
   });
 
   it.each<[string, number, string, Array<[number, number]>]>([
-    ['usd: fee 88, halves return 44 each', 2000, 'usd', [[1000, 44], [1000, 44]]],
-    ['usd: shares round half up (88 × 125 / 2000 = 5.5 → 6)', 2000, 'usd', [[125, 6], [1875, 82]]],
-    ['usd: the last refund takes the remainder so the total is exactly the fee', 1000, 'usd', [[333, 20], [333, 20], [334, 19]]],
-    ['jpy: no fixed fee part (1000 jpy → fee 29)', 1000, 'jpy', [[500, 15], [500, 14]]],
+    [
+      'usd: fee 88, halves return 44 each',
+      2000,
+      'usd',
+      [
+        [1000, 44],
+        [1000, 44],
+      ],
+    ],
+    [
+      'usd: shares round half up (88 × 125 / 2000 = 5.5 → 6)',
+      2000,
+      'usd',
+      [
+        [125, 6],
+        [1875, 82],
+      ],
+    ],
+    [
+      'usd: the last refund takes the remainder so the total is exactly the fee',
+      1000,
+      'usd',
+      [
+        [333, 20],
+        [333, 20],
+        [334, 19],
+      ],
+    ],
+    [
+      'jpy: no fixed fee part (1000 jpy → fee 29)',
+      1000,
+      'jpy',
+      [
+        [500, 15],
+        [500, 14],
+      ],
+    ],
     ['usd: a fee capped at the amount (1 usd → fee 1)', 1, 'usd', [[1, 1]]],
-    ['usd: on 40 (fee 31) shares of 0.775 round up to 1 and the last refund takes the rest', 40, 'usd', [[1, 1], [1, 1], [38, 29]]],
+    [
+      'usd: on 40 (fee 31) shares of 0.775 round up to 1 and the last refund takes the rest',
+      40,
+      'usd',
+      [
+        [1, 1],
+        [1, 1],
+        [38, 29],
+      ],
+    ],
   ])('returns fees in proportion: %s', async (_rule, amount, currency, refunds) => {
     const box = sandbox();
     const payment = await createPayment(box, { amount, currency });
@@ -184,8 +226,9 @@ describe('POST /v1/payments/{id}/refund', () => {
     expectSchema(full.body, 'Refund');
     const events = await box.get('/v1/events?limit=100');
     expectSchema(events.body, { list: 'Event' });
-    const ofRefunds = (events.body.data as Array<{ type: string; request: { id: string }; data: { object: Record<string, unknown> } }>)
-      .filter((event) => event.type === 'refund.created' || event.type === 'payment.refunded');
+    const ofRefunds = (events.body.data as Array<{ type: string; request: { id: string }; data: { object: Record<string, unknown> } }>).filter(
+      (event) => event.type === 'refund.created' || event.type === 'payment.refunded',
+    );
     expect(ofRefunds.map((event) => [event.type, event.request.id])).toEqual([
       ['payment.refunded', full.headers['request-id']],
       ['refund.created', full.headers['request-id']],

@@ -135,7 +135,12 @@ describe('GET /v1/payments/{id}', () => {
     expect(res.status).toBe(200);
     expectSchema(res.body, 'Payment');
     expect(res.body.client_secret).toBe(created.client_secret);
-    expectError(await box.get(`/v1/payments/${created.id}?client_secret=${created.id}_secret_wrong`, box.keys.publishable), 400, 'parameter_invalid', 'client_secret');
+    expectError(
+      await box.get(`/v1/payments/${created.id}?client_secret=${created.id}_secret_wrong`, box.keys.publishable),
+      400,
+      'parameter_invalid',
+      'client_secret',
+    );
   });
 
   it('refuses unknown query parameters by name', async () => {

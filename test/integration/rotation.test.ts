@@ -120,7 +120,15 @@ describe('POST /_mock/keys/{key}/rotate', () => {
   it('carries custom permissions over, as a copy', async () => {
     const box = sandbox();
     const workspace = [...box.ctx.store.workspaces.keys()][0];
-    const permissions = { payments: 'write', refunds: 'none', customers: 'read', events: 'none', payment_methods: 'none', account: 'read', webhook_endpoints: 'none' };
+    const permissions = {
+      payments: 'write',
+      refunds: 'none',
+      customers: 'read',
+      events: 'none',
+      payment_methods: 'none',
+      account: 'read',
+      webhook_endpoints: 'none',
+    };
     const made = await box.admin('post', '/_mock/keys', { workspace, kind: 'restricted', permissions });
     const res = await rotate(box, made.body.key);
     expect(res.body.key.permissions).toEqual(permissions);

@@ -114,11 +114,15 @@ describe('scenario rate-limited', () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
   });
 
-  it('counts per key: another key is not limited by the first one\'s burst', async () => {
+  it("counts per key: another key is not limited by the first one's burst", async () => {
     for (let attempt = 0; attempt < 3; attempt++) {
       const box = sandbox({ scenario: 'rate-limited', scenarioOptions: { limit: 1 } });
       const started = Math.floor(Date.now() / 1000);
-      const statuses = [(await box.get('/v1/account')).status, (await box.get('/v1/account')).status, (await box.get('/v1/account', box.keys.liveSecret)).status];
+      const statuses = [
+        (await box.get('/v1/account')).status,
+        (await box.get('/v1/account')).status,
+        (await box.get('/v1/account', box.keys.liveSecret)).status,
+      ];
       if (Math.floor(Date.now() / 1000) !== started) continue;
       expect(statuses).toEqual([200, 429, 200]);
       return;

@@ -5,7 +5,8 @@ async function run(between: (call: (method: string, url: string, body?: Record<s
   const mock = await startMock({ port: 0, fixtures: 'none', seed: 7, clock: 'frozen@2026-01-01T00:00:00Z' });
   try {
     const key = mock.keys.find((k) => k.kind === 'secret' && !k.livemode)!.key;
-    const call = (method: string, url: string, body?: Record<string, unknown>) => mock.inject({ method, url, headers: { Authorization: `Bearer ${key}` }, ...(body ? { body } : {}) });
+    const call = (method: string, url: string, body?: Record<string, unknown>) =>
+      mock.inject({ method, url, headers: { Authorization: `Bearer ${key}` }, ...(body ? { body } : {}) });
     const answers: string[] = [];
     for (let i = 0; i < 5; i++) {
       await between(call);
@@ -13,7 +14,8 @@ async function run(between: (call: (method: string, url: string, body?: Record<s
         await call('POST', '/v1/customers', { email: `c${i}@example.com` }),
         await call('POST', '/v1/payments', { amount: 100 + i, currency: 'usd' }),
         await call('GET', '/v1/events?limit=3'),
-      ]) answers.push(`${res.status} ${res.headers['Request-Id']} ${res.body}`);
+      ])
+        answers.push(`${res.status} ${res.headers['Request-Id']} ${res.body}`);
     }
     return answers;
   } finally {

@@ -27,10 +27,28 @@ async function reloads(box: Sandbox): Promise<Record<string, unknown>> {
 function stateWithReplay(box: Sandbox, override: Record<string, unknown>) {
   const workspace = [...box.ctx.store.workspaces.values()][0]!;
   return {
-    workspaces: [{
-      id: workspace.id, name: workspace.name, keys: [{ key: box.keys.secret }],
-      test: { idempotency: [{ key: 'k1', method: 'POST', path: '/v1/customers', fingerprint: 'x', created: 1767225600, status: 200, body: '{"id":"cus_1"}', version: '2025-08-27', ...override }] },
-    }],
+    workspaces: [
+      {
+        id: workspace.id,
+        name: workspace.name,
+        keys: [{ key: box.keys.secret }],
+        test: {
+          idempotency: [
+            {
+              key: 'k1',
+              method: 'POST',
+              path: '/v1/customers',
+              fingerprint: 'x',
+              created: 1767225600,
+              status: 200,
+              body: '{"id":"cus_1"}',
+              version: '2025-08-27',
+              ...override,
+            },
+          ],
+        },
+      },
+    ],
   };
 }
 
@@ -160,7 +178,11 @@ describe('idempotency while the clock moves', () => {
   it('a duplicate sent after the clock moved 25h while the first request runs gets 409, and one object exists', async () => {
     const box = sandbox();
     await box.admin('put', '/_mock/scenario', { scenario: 'slow', options: { latency_ms: 300 } });
-    const send = () => box.post('/v1/customers', { email: 'a@example.com' }).set('Idempotency-Key', 'slow-1').then((res) => res);
+    const send = () =>
+      box
+        .post('/v1/customers', { email: 'a@example.com' })
+        .set('Idempotency-Key', 'slow-1')
+        .then((res) => res);
     const first = send();
     const partition = [...box.ctx.store.workspaces.values()][0]!.test;
     while (partition.idempotency.size === 0) await new Promise((resolve) => setImmediate(resolve));

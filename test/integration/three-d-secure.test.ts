@@ -3,7 +3,12 @@ import { expectError, expectSchema } from '../helpers/schemas';
 
 const THREE_DS = 'pm_card_authenticationRequired';
 
-type Pending = { id: string; client_secret: string; status: string; next_action: { type: string; redirect_to_url: { url: string; return_url: string | null } } };
+type Pending = {
+  id: string;
+  client_secret: string;
+  status: string;
+  next_action: { type: string; redirect_to_url: { url: string; return_url: string | null } };
+};
 
 async function requiresAction(box: Sandbox, form: Record<string, string> = { return_url: 'http://shop.test/checkout/done?order=42' }): Promise<Pending> {
   const payment = await createPayment(box);
@@ -30,7 +35,10 @@ describe('3-D Secure: next_action and the challenge page', () => {
     expect(payment.status).toBe('requires_action');
     expect(payment.next_action).toEqual({
       type: 'redirect_to_url',
-      redirect_to_url: { url: expect.stringMatching(/^http:\/\/127\.0\.0\.1(:\d+)?\/3ds\/pay_[0-9A-Za-z]+\?token=tds_[0-9A-Za-z_-]+$/), return_url: 'http://shop.test/checkout/done?order=42' },
+      redirect_to_url: {
+        url: expect.stringMatching(/^http:\/\/127\.0\.0\.1(:\d+)?\/3ds\/pay_[0-9A-Za-z]+\?token=tds_[0-9A-Za-z_-]+$/),
+        return_url: 'http://shop.test/checkout/done?order=42',
+      },
     });
     expect((await box.get(`/v1/payments/${payment.id}`)).body.next_action).toEqual(payment.next_action);
     const plain = await createPayment(box);
@@ -62,11 +70,20 @@ describe('3-D Secure: next_action and the challenge page', () => {
     expect(res.status).toBe(303);
     const back = new URL(res.headers.location as string);
     expect(`${back.origin}${back.pathname}`).toBe('http://shop.test/checkout/done');
-    expect(Object.fromEntries(back.searchParams)).toEqual({ order: '42', payment: payment.id, payment_client_secret: payment.client_secret, redirect_status: 'succeeded' });
+    expect(Object.fromEntries(back.searchParams)).toEqual({
+      order: '42',
+      payment: payment.id,
+      payment_client_secret: payment.client_secret,
+      redirect_status: 'succeeded',
+    });
     const after = (await box.get(`/v1/payments/${payment.id}`)).body;
     expect(after).toMatchObject({ status: 'succeeded', amount_received: 2000, next_action: null, last_payment_error: null });
     const events = (await box.get('/v1/events?limit=1')).body.data;
-    expect(events[0]).toMatchObject({ type: 'payment.succeeded', request: { id: expect.stringMatching(/^req_/) }, data: { object: { id: payment.id, status: 'succeeded' } } });
+    expect(events[0]).toMatchObject({
+      type: 'payment.succeeded',
+      request: { id: expect.stringMatching(/^req_/) },
+      data: { object: { id: payment.id, status: 'succeeded' } },
+    });
   });
 
   it('fails: the payment awaits another method with last_payment_error and payment.payment_failed; redirect_status=failed', async () => {
@@ -78,7 +95,12 @@ describe('3-D Secure: next_action and the challenge page', () => {
     expect(new URL(res.headers.location as string).searchParams.get('redirect_status')).toBe('failed');
     const after = (await box.get(`/v1/payments/${payment.id}`)).body;
     expectSchema(after, 'Payment');
-    expect(after).toMatchObject({ status: 'requires_payment_method', next_action: null, amount_received: 0, last_payment_error: { type: 'card_error', code: 'payment_intent_authentication_failure', payment_method: expect.stringMatching(/^pm_/) } });
+    expect(after).toMatchObject({
+      status: 'requires_payment_method',
+      next_action: null,
+      amount_received: 0,
+      last_payment_error: { type: 'card_error', code: 'payment_intent_authentication_failure', payment_method: expect.stringMatching(/^pm_/) },
+    });
     expect((await box.get('/v1/events?limit=1')).body.data[0].type).toBe('payment.payment_failed');
     // Like after a decline, another method can be tried.
     expect((await box.post(`/v1/payments/${payment.id}/confirm`, { payment_method: 'pm_card_visa' })).body.status).toBe('succeeded');
@@ -96,7 +118,11 @@ describe('3-D Secure: next_action and the challenge page', () => {
   it('works for a browser with the publishable key and client_secret', async () => {
     const box = sandbox(manual);
     const payment = await createPayment(box);
-    const res = await box.post(`/v1/payments/${payment.id}/confirm`, { payment_method: THREE_DS, client_secret: payment.client_secret, return_url: 'https://shop.test/done' }, box.keys.publishable);
+    const res = await box.post(
+      `/v1/payments/${payment.id}/confirm`,
+      { payment_method: THREE_DS, client_secret: payment.client_secret, return_url: 'https://shop.test/done' },
+      box.keys.publishable,
+    );
     expect(res.body.next_action.redirect_to_url.return_url).toBe('https://shop.test/done');
   });
 

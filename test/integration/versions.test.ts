@@ -196,7 +196,9 @@ describe('events record the api_version of the request that caused them', () => 
   const versionsOf = async (box: Sandbox, key: string) => {
     const res = await box.get('/v1/events?limit=100', key);
     expectSchema(res.body, { list: 'Event' });
-    return Object.fromEntries(res.body.data.map((e: { data: { object: { id: string } }; type: string; api_version: string }) => [`${e.type}:${e.data.object.id}`, e.api_version]));
+    return Object.fromEntries(
+      res.body.data.map((e: { data: { object: { id: string } }; type: string; api_version: string }) => [`${e.type}:${e.data.object.id}`, e.api_version]),
+    );
   };
 
   it('the header version, or the workspace default without one', async () => {

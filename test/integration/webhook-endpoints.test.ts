@@ -79,7 +79,12 @@ describe('POST /v1/webhook_endpoints', () => {
     expectError(plain, 400, 'parameter_invalid', 'enabled_events');
     expect(plain.body.error.message).toContain('enabled_events[]=');
     expectError(await box.postJson('/v1/webhook_endpoints', { url: URL_A, enabled_events: [] }), 400, 'parameter_invalid', 'enabled_events');
-    expectError(await box.postJson('/v1/webhook_endpoints', { url: URL_A, enabled_events: ['*', 'payment.created'] }), 400, 'parameter_invalid', 'enabled_events');
+    expectError(
+      await box.postJson('/v1/webhook_endpoints', { url: URL_A, enabled_events: ['*', 'payment.created'] }),
+      400,
+      'parameter_invalid',
+      'enabled_events',
+    );
   });
 
   it('allows 16 endpoints per account and mode, then answers 400 webhook_endpoint_limit', async () => {
@@ -137,7 +142,14 @@ describe('POST /v1/webhook_endpoints/{id}', () => {
     });
     expect(res.status).toBe(200);
     expectSchema(res.body, 'WebhookEndpoint');
-    expect(res.body).toMatchObject({ url: 'https://example.test/hooks', enabled_events: ['*'], description: 'all', metadata: { b: '2', c: '3' }, status: 'disabled', secret: null });
+    expect(res.body).toMatchObject({
+      url: 'https://example.test/hooks',
+      enabled_events: ['*'],
+      description: 'all',
+      metadata: { b: '2', c: '3' },
+      status: 'disabled',
+      secret: null,
+    });
     const enabled = await box.postJson(`/v1/webhook_endpoints/${endpoint.id}`, { disabled: false });
     expect(enabled.body.status).toBe('enabled');
   });

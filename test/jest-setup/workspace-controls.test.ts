@@ -30,7 +30,7 @@ describe("a test file's own clock, scenario and reset", () => {
     expect(await ws.clock.state()).toMatchObject({ iso: '2026-02-01T00:00:00.000Z' });
   });
 
-  it('rejects bad input with the mock\'s own message', async () => {
+  it("rejects bad input with the mock's own message", async () => {
     await expect(ws.clock.advance('soon')).rejects.toThrow(/answered 400: Invalid by: Invalid duration "soon"/);
     await expect(ws.setScenario('chaos')).rejects.toThrow(/answered 400: Unknown scenario "chaos"/);
   });

@@ -13,7 +13,10 @@ it('declines cards, advances 31 days and resets, in its own workspace only', asy
 
   await ws.setScenario('decline');
   const declined = await ws.request('POST', '/v1/payments', { amount: 2000, currency: 'usd' });
-  expect((await ws.request('GET', `/v1/payments/${declined.body.id}`)).body).toMatchObject({ status: 'requires_payment_method', last_payment_error: { code: 'card_declined' } });
+  expect((await ws.request('GET', `/v1/payments/${declined.body.id}`)).body).toMatchObject({
+    status: 'requires_payment_method',
+    last_payment_error: { code: 'card_declined' },
+  });
 
   const clock = await ws.clock.advance('31d');
   expect(clock).toMatchObject({ now: JAN_1 + 31 * 86400, follows_server: false });

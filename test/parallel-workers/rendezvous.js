@@ -14,7 +14,11 @@ async function workspaces() {
 }
 
 async function announce(step) {
-  const res = await fetch(`${url()}/_mock/workspaces`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: `step: ${step}` }) });
+  const res = await fetch(`${url()}/_mock/workspaces`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name: `step: ${step}` }),
+  });
   if (!res.ok) throw new Error(`could not announce ${step}: ${res.status}`);
 }
 

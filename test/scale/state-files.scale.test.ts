@@ -38,7 +38,16 @@ async function seedAndSave(file: string, count: number, metadata: Record<string,
   const ctx = mock.context;
   const workspace = [...ctx.store.workspaces.values()][0]!;
   for (let i = 0; i < count; i++) {
-    const scope: Scope = { store: ctx.store, workspace, partition: workspace.test, livemode: false, now: ctx.clock.now(), version: workspace.default_version, request: { id: `req_${i}`, idempotency_key: null }, bus: ctx.bus };
+    const scope: Scope = {
+      store: ctx.store,
+      workspace,
+      partition: workspace.test,
+      livemode: false,
+      now: ctx.clock.now(),
+      version: workspace.default_version,
+      request: { id: `req_${i}`, idempotency_key: null },
+      bus: ctx.bus,
+    };
     const payment = settle(scope, createPayment(scope, { amount: 2000, currency: 'usd', metadata }), 'succeed');
     if (i % 1000 === 0 || i === count - 1) ids.push(payment.id);
   }
@@ -68,7 +77,9 @@ async function seedAndSave(file: string, count: number, metadata: Record<string,
   await probe;
   loop.disable();
   const stall = { p50: loop.percentile(50) / 1e6, p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 };
-  log(`saved ${(statSync(file).size / 1e6).toFixed(0)} MB in ${saveSeconds.toFixed(1)} s; ${answered} requests answered meanwhile, slowest ${slowest.toFixed(0)} ms; event-loop delay p50 ${stall.p50.toFixed(0)} ms, p99 ${stall.p99.toFixed(0)} ms, max ${stall.max.toFixed(0)} ms`);
+  log(
+    `saved ${(statSync(file).size / 1e6).toFixed(0)} MB in ${saveSeconds.toFixed(1)} s; ${answered} requests answered meanwhile, slowest ${slowest.toFixed(0)} ms; event-loop delay p50 ${stall.p50.toFixed(0)} ms, p99 ${stall.p99.toFixed(0)} ms, max ${stall.max.toFixed(0)} ms`,
+  );
   // The export over HTTP is streamed too: the same bytes as the file, even past the longest possible string.
   const res = await fetch(`${mock.url}/_mock/state`);
   let bytes = 0;
@@ -98,7 +109,9 @@ async function restartAndCheck(file: string, ids: string[]) {
       expect(res.status).toBe(200);
     }
     // The newest event is the last payment's success: nothing was lost at the end of the file either.
-    const newest = (await (await fetch(`${url}/v1/events?limit=1`, { headers: { authorization: `Bearer ${key}` } })).json()) as { data: Array<{ type: string; data: { object: { id: string } } }> };
+    const newest = (await (await fetch(`${url}/v1/events?limit=1`, { headers: { authorization: `Bearer ${key}` } })).json()) as {
+      data: Array<{ type: string; data: { object: { id: string } } }>;
+    };
     expect(newest.data[0]).toMatchObject({ type: 'payment.succeeded', data: { object: { id: ids[ids.length - 1] } } });
   } finally {
     expect(await stop()).toBe(0);

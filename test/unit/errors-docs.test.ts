@@ -15,7 +15,10 @@ function readmeRows(): Record<string, Row> {
   if (section === undefined) throw new Error('README.md lacks the <!-- errors:start --> … <!-- errors:end --> section');
   const rows: Record<string, Row> = {};
   for (const line of section.split('\n').slice(2)) {
-    const [code = '', status = '', type = ''] = line.split(/(?<!\\)\|/).slice(1).map((cell) => cell.trim());
+    const [code = '', status = '', type = ''] = line
+      .split(/(?<!\\)\|/)
+      .slice(1)
+      .map((cell) => cell.trim());
     rows[code.replace(/`/g, '')] = { status: Number(status), type };
   }
   return rows;

@@ -58,11 +58,13 @@ export function Detail({ label, title, close, children }) {
   const onKey = (e) => {
     if (e.key === 'Escape') close();
   };
-  return html`
-    <aside class="detail" aria-label=${label} tabindex="-1" ref=${panel} onKeyDown=${onKey}>
-      <div class="detail-head"><h3>${title}</h3><button type="button" onClick=${close} aria-label="Close detail">×</button></div>
-      ${children}
-    </aside>`;
+  return html` <aside class="detail" aria-label=${label} tabindex="-1" ref=${panel} onKeyDown=${onKey}>
+    <div class="detail-head">
+      <h3>${title}</h3>
+      <button type="button" onClick=${close} aria-label="Close detail">×</button>
+    </div>
+    ${children}
+  </aside>`;
 }
 
 export function Json({ value }) {
@@ -97,19 +99,22 @@ export function Action({ label, run, kind = '', title, busyLabel }) {
       setBusy(false);
     }
   };
-  return html`<span class="action"><button type="button" class=${kind} onClick=${click} disabled=${busy} title=${title}>${busy && busyLabel ? busyLabel : label}</button>${error ? html`<span class="error" role="alert">${error.message}</span>` : null}</span>`;
+  return html`<span class="action"
+    ><button type="button" class=${kind} onClick=${click} disabled=${busy} title=${title}>${busy && busyLabel ? busyLabel : label}</button
+    >${error ? html`<span class="error" role="alert">${error.message}</span>` : null}</span
+  >`;
 }
 
 /** Workspace and mode pickers shared by the views that browse per workspace. */
 export function Scope({ workspaces, workspace, setWorkspace, livemode, setLivemode, any = true }) {
-  return html`
-    <label>Workspace
+  return html` <label
+      >Workspace
       <select value=${workspace} onChange=${(e) => setWorkspace(e.currentTarget.value)}>
-        ${any ? html`<option value="">all</option>` : null}
-        ${(workspaces || []).map((w) => html`<option value=${w.id}>${w.name} (${w.id})</option>`)}
+        ${any ? html`<option value="">all</option>` : null} ${(workspaces || []).map((w) => html`<option value=${w.id}>${w.name} (${w.id})</option>`)}
       </select>
     </label>
-    <label>Mode
+    <label
+      >Mode
       <select value=${livemode} onChange=${(e) => setLivemode(e.currentTarget.value)}>
         ${any ? html`<option value="">both</option>` : null}
         <option value="false">test</option>

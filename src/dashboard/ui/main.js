@@ -38,7 +38,10 @@ function App() {
     addEventListener('hashchange', onHash);
     const refresh = () => {
       api('clock').then(setClock, () => {});
-      api('scenario').then((s) => setScenario(s.scenario), () => {});
+      api('scenario').then(
+        (s) => setScenario(s.scenario),
+        () => {},
+      );
     };
     refresh();
     const stop = listen(({ type, data }) => {
@@ -74,22 +77,21 @@ function App() {
   };
 
   const props = { workspaces, clock, scenario };
-  return html`
-    <header class="top">
+  return html` <header class="top">
       <h1>payments-mock</h1>
       <span class=${`live-dot ${status}`} role="status" aria-live="polite" data-live=${status}>${LIVE_LABEL[status]}</span>
-      <span class="facts-inline"><span>clock <strong data-header-clock>${clock ? `${clock.iso} (${clock.mode})` : '…'}</strong></span> <span>scenario <strong data-header-scenario>${scenario || '…'}</strong></span></span>
+      <span class="facts-inline"
+        ><span>clock <strong data-header-clock>${clock ? `${clock.iso} (${clock.mode})` : '…'}</strong></span>
+        <span>scenario <strong data-header-scenario>${scenario || '…'}</strong></span></span
+      >
     </header>
     <nav class="tabs" role="tablist" aria-label="Views" onKeyDown=${onTabKey}>
       ${VIEWS.map(([id, label]) => html`<button type="button" role="tab" id=${`tab-${id}`} aria-selected=${view === id} aria-controls="view" tabindex=${view === id ? 0 : -1} onClick=${() => select(id)}>${label}</button>`)}
     </nav>
     <main id="view" role="tabpanel" aria-labelledby=${`tab-${view}`}>
-      ${view === 'requests' ? html`<${Requests} />` : null}
-      ${view === 'objects' ? html`<${Objects} ...${props} />` : null}
-      ${view === 'events' ? html`<${Events} ...${props} />` : null}
-      ${view === 'webhooks' ? html`<${Webhooks} />` : null}
-      ${view === 'keys' ? html`<${Keys} ...${props} />` : null}
-      ${view === 'controls' ? html`<${Controls} ...${props} />` : null}
+      ${view === 'requests' ? html`<${Requests} />` : null} ${view === 'objects' ? html`<${Objects} ...${props} />` : null}
+      ${view === 'events' ? html`<${Events} ...${props} />` : null} ${view === 'webhooks' ? html`<${Webhooks} />` : null}
+      ${view === 'keys' ? html`<${Keys} ...${props} />` : null} ${view === 'controls' ? html`<${Controls} ...${props} />` : null}
     </main>
     ${asking ? html`<${TokenDialog} wrong=${asking.wrong} done=${() => setAsking(null)} />` : null}`;
 }
@@ -105,16 +107,15 @@ function TokenDialog({ wrong, done }) {
     done();
     setToken(value);
   };
-  return html`
-    <div class="overlay">
-      <form class="dialog" role="dialog" aria-modal="true" aria-labelledby="token-title" onSubmit=${submit}>
-        <h2 id="token-title">Admin token</h2>
-        <p>This server was started with <code>--admin-token</code>. Enter it to use the dashboard; it is kept for this tab only.</p>
-        ${wrong ? html`<p class="error" role="alert">That token was not accepted.</p>` : null}
-        <label>Token <input ref=${input} type="password" autocomplete="off" value=${value} onInput=${(e) => setValue(e.currentTarget.value)} /></label>
-        <button type="submit" class="primary">Unlock</button>
-      </form>
-    </div>`;
+  return html` <div class="overlay">
+    <form class="dialog" role="dialog" aria-modal="true" aria-labelledby="token-title" onSubmit=${submit}>
+      <h2 id="token-title">Admin token</h2>
+      <p>This server was started with <code>--admin-token</code>. Enter it to use the dashboard; it is kept for this tab only.</p>
+      ${wrong ? html`<p class="error" role="alert">That token was not accepted.</p>` : null}
+      <label>Token <input ref=${input} type="password" autocomplete="off" value=${value} onInput=${(e) => setValue(e.currentTarget.value)} /></label>
+      <button type="submit" class="primary">Unlock</button>
+    </form>
+  </div>`;
 }
 
 render(html`<${App} />`, document.getElementById('app'));

@@ -42,40 +42,62 @@ export function Requests() {
 
   const set = (name) => (e) => setFilters({ ...filters, [name]: e.currentTarget.value });
   const shown = filters.key ? rows.filter((row) => (row.key || '').includes(filters.key)) : rows;
-  return html`
-    <section aria-labelledby="requests-title">
-      <h2 id="requests-title">Requests</h2>
-      <form class="filters" onSubmit=${(e) => e.preventDefault()}>
-        <label>Method <select value=${filters.method} onChange=${set('method')}>
+  return html` <section aria-labelledby="requests-title">
+    <h2 id="requests-title">Requests</h2>
+    <form class="filters" onSubmit=${(e) => e.preventDefault()}>
+      <label
+        >Method
+        <select value=${filters.method} onChange=${set('method')}>
           ${['', 'GET', 'POST', 'DELETE'].map((m) => html`<option value=${m}>${m || 'any'}</option>`)}
-        </select></label>
-        <label>Path <input value=${filters.path} onInput=${set('path')} placeholder="/v1/payments" /></label>
-        <label>Status <input value=${filters.status} onInput=${set('status')} inputmode="numeric" size="4" placeholder="402" /></label>
-        <label>Key <input value=${filters.key} onInput=${set('key')} placeholder="sk_test_…1234" /></label>
-        <${Action} label="Clear journal" run=${async () => { await api('requests', { method: 'DELETE' }); await load(); }} />
-      </form>
-      <${Failure} error=${error} />
-      <div class="split">
-        <div class="scroll">
-          <table class="requests">
-            <thead><tr><th>Method</th><th>Path</th><th>Status</th><th>ms</th><th>Key</th><th>Time (mock)</th></tr></thead>
-            <tbody>
-              ${shown.map((row) => html`
-                <tr key=${row.id} class=${open === row.id ? 'selected' : ''} data-request=${row.id}>
+        </select></label
+      >
+      <label>Path <input value=${filters.path} onInput=${set('path')} placeholder="/v1/payments" /></label>
+      <label>Status <input value=${filters.status} onInput=${set('status')} inputmode="numeric" size="4" placeholder="402" /></label>
+      <label>Key <input value=${filters.key} onInput=${set('key')} placeholder="sk_test_…1234" /></label>
+      <${Action}
+        label="Clear journal"
+        run=${async () => {
+          await api('requests', { method: 'DELETE' });
+          await load();
+        }}
+      />
+    </form>
+    <${Failure} error=${error} />
+    <div class="split">
+      <div class="scroll">
+        <table class="requests">
+          <thead>
+            <tr>
+              <th>Method</th>
+              <th>Path</th>
+              <th>Status</th>
+              <th>ms</th>
+              <th>Key</th>
+              <th>Time (mock)</th>
+            </tr>
+          </thead>
+          <tbody>
+            ${shown.map(
+              (row) =>
+                html` <tr key=${row.id} class=${open === row.id ? 'selected' : ''} data-request=${row.id}>
                   <td>${row.method}</td>
-                  <td class="path"><button type="button" class="link" onClick=${() => setOpen(row.id)} aria-label=${`Open ${row.method} ${row.path}`}>${row.path}</button>${row.replayed ? html` <span class="pill">replayed</span>` : null}</td>
+                  <td class="path">
+                    <button type="button" class="link" onClick=${() => setOpen(row.id)} aria-label=${`Open ${row.method} ${row.path}`}>${row.path}</button
+                    >${row.replayed ? html` <span class="pill">replayed</span>` : null}
+                  </td>
                   <td><${Status} code=${row.status} /></td>
                   <td class="num">${row.duration_ms}</td>
                   <td><code>${row.key || '—'}</code></td>
                   <td class="nowrap">${time(row.created)}</td>
-                </tr>`)}
-            </tbody>
-          </table>
-          ${shown.length === 0 ? html`<p class="empty">No requests yet. Try <code>curl -u sk_test_…: ${location.origin}/v1/payments -d amount=2000 -d currency=usd</code></p>` : null}
-        </div>
-        ${open ? html`<${RequestDetail} id=${open} close=${() => setOpen(null)} />` : null}
+                </tr>`,
+            )}
+          </tbody>
+        </table>
+        ${shown.length === 0 ? html`<p class="empty">No requests yet. Try <code>curl -u sk_test_…: ${location.origin}/v1/payments -d amount=2000 -d currency=usd</code></p>` : null}
       </div>
-    </section>`;
+      ${open ? html`<${RequestDetail} id=${open} close=${() => setOpen(null)} />` : null}
+    </div>
+  </section>`;
 }
 
 function RequestDetail({ id, close }) {
@@ -85,20 +107,31 @@ function RequestDetail({ id, close }) {
     setEntry(null);
     api(`requests/${encodeURIComponent(id)}`).then(setEntry, setError);
   }, [id]);
-  return html`
-    <${Detail} label="Request detail" title=${entry ? `${entry.method} ${entry.path}` : id} close=${close}>
-      <${Failure} error=${error} />
-      ${entry ? html`
-        <dl class="facts">
-          <dt>Request-Id</dt><dd><code>${entry.id}</code></dd>
-          <dt>Status</dt><dd><${Status} code=${entry.status} /></dd>
-          <dt>Key</dt><dd><code>${entry.key || '—'}</code></dd>
-          <dt>Idempotency-Key</dt><dd><code>${entry.idempotency_key || '—'}</code></dd>
-          <dt>Idempotent-Replayed</dt><dd>${entry.replayed ? 'true' : 'false'}</dd>
-          <dt>Duration</dt><dd>${entry.duration_ms} ms</dd>
-          <dt>Time</dt><dd>${time(entry.created)}</dd>
-        </dl>
-        <h4>Request body</h4><${Json} value=${entry.request_body} />
-        <h4>Response body</h4><${Json} value=${entry.response_body} />` : null}
-    <//>`;
+  return html` <${Detail} label="Request detail" title=${entry ? `${entry.method} ${entry.path}` : id} close=${close}>
+    <${Failure} error=${error} />
+    ${
+      entry
+        ? html` <dl class="facts">
+              <dt>Request-Id</dt>
+              <dd><code>${entry.id}</code></dd>
+              <dt>Status</dt>
+              <dd><${Status} code=${entry.status} /></dd>
+              <dt>Key</dt>
+              <dd><code>${entry.key || '—'}</code></dd>
+              <dt>Idempotency-Key</dt>
+              <dd><code>${entry.idempotency_key || '—'}</code></dd>
+              <dt>Idempotent-Replayed</dt>
+              <dd>${entry.replayed ? 'true' : 'false'}</dd>
+              <dt>Duration</dt>
+              <dd>${entry.duration_ms} ms</dd>
+              <dt>Time</dt>
+              <dd>${time(entry.created)}</dd>
+            </dl>
+            <h4>Request body</h4>
+            <${Json} value=${entry.request_body} />
+            <h4>Response body</h4>
+            <${Json} value=${entry.response_body} />`
+        : null
+    }
+  <//>`;
 }

@@ -22,13 +22,19 @@ export function guardAdmin(baseUrl: string | undefined, req: MockRequest): void 
   const name = hostName(host);
   if (!hostAllowed(name, listening?.hostname.toLowerCase())) {
     const where = listening ? `${listening.origin}/_mock/dashboard` : 'http://127.0.0.1:<port>/_mock/dashboard';
-    throw new ApiError('host_not_allowed', `Host '${host.slice(0, 100)}' is not this machine: the admin API and the dashboard answer only to the listening address, localhost, 127.0.0.1 or [::1]. Open ${where}.`);
+    throw new ApiError(
+      'host_not_allowed',
+      `Host '${host.slice(0, 100)}' is not this machine: the admin API and the dashboard answer only to the listening address, localhost, 127.0.0.1 or [::1]. Open ${where}.`,
+    );
   }
   if (req.method === 'GET' || req.method === 'HEAD') return;
   const origin = first(req.headers.origin);
   if (origin === undefined) return;
   if (origin.toLowerCase() === `http://${host}` || (listening !== undefined && origin.toLowerCase() === listening.origin)) return;
-  throw new ApiError('origin_not_allowed', `A page on ${origin.slice(0, 100)} may not change this mock: writes to /_mock/* are accepted from the dashboard itself or from a client that sends no Origin (curl, scripts, tests).`);
+  throw new ApiError(
+    'origin_not_allowed',
+    `A page on ${origin.slice(0, 100)} may not change this mock: writes to /_mock/* are accepted from the dashboard itself or from a client that sends no Origin (curl, scripts, tests).`,
+  );
 }
 
 function hostAllowed(name: string, listening: string | undefined): boolean {

@@ -42,7 +42,8 @@ function refuseUnknownQuery(route: AdminRoute, query: URLSearchParams): void {
   const accepted = Object.keys(route.query ?? {});
   for (const name of query.keys()) {
     if (accepted.includes(name)) continue;
-    const hint = accepted.length > 0 ? `${route.method} ${route.path} accepts: ${accepted.join(', ')}.` : `${route.method} ${route.path} takes no query parameters.`;
+    const hint =
+      accepted.length > 0 ? `${route.method} ${route.path} accepts: ${accepted.join(', ')}.` : `${route.method} ${route.path} takes no query parameters.`;
     throw new ApiError('parameter_unknown', `Received unknown query parameter: ${name.slice(0, 80)}. ${hint}`, { param: name.slice(0, 80) });
   }
 }

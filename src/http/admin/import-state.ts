@@ -19,6 +19,9 @@ export async function importState(ctx: MockContext, body: unknown): Promise<void
 }
 
 function invalid(error: FixtureError): ApiError {
-  const first = error.problems.slice(0, 5).map((p) => `${p.pointer || '/'}: ${p.message}`).join('; ');
+  const first = error.problems
+    .slice(0, 5)
+    .map((p) => `${p.pointer || '/'}: ${p.message}`)
+    .join('; ');
   return new ApiError('parameter_invalid', `Invalid state: ${first}${error.problems.length > 5 ? ` (and ${error.problems.length - 5} more)` : ''}.`);
 }

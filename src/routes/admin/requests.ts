@@ -5,7 +5,10 @@ import { AdminRoute } from '../route-types';
 /** The request journal: what the /v1 API was asked and answered. */
 export const ADMIN_REQUEST_ROUTES: AdminRoute[] = [
   {
-    method: 'GET', path: '/_mock/requests', operationId: 'adminListRequests', summary: 'The request journal, newest first',
+    method: 'GET',
+    path: '/_mock/requests',
+    operationId: 'adminListRequests',
+    summary: 'The request journal, newest first',
     description: 'The last /v1 requests with their status, masked key, idempotency key, replay flag, duration and bodies (card numbers masked).',
     query: {
       method: { type: 'string', description: 'Only this HTTP method.' },
@@ -16,13 +19,30 @@ export const ADMIN_REQUEST_ROUTES: AdminRoute[] = [
     response: ADMIN_SHAPES.journal,
     example: {
       object: 'list',
-      data: [{ id: 'req_4Xq2nUyV7pBz0cR3tL9mKw1E', method: 'POST', path: '/v1/payments', status: 200, key: 'sk_test_…7dc', idempotency_key: null, replayed: false, duration_ms: 0.42, request_body: { amount: '2000', currency: 'usd' }, response_body: { id: 'pay_1' }, truncated: false, created: 1767225600 }],
+      data: [
+        {
+          id: 'req_4Xq2nUyV7pBz0cR3tL9mKw1E',
+          method: 'POST',
+          path: '/v1/payments',
+          status: 200,
+          key: 'sk_test_…7dc',
+          idempotency_key: null,
+          replayed: false,
+          duration_ms: 0.42,
+          request_body: { amount: '2000', currency: 'usd' },
+          response_body: { id: 'pay_1' },
+          truncated: false,
+          created: 1767225600,
+        },
+      ],
     },
     handler: ({ ctx, query }) => {
       const status = query.get('status');
       const limit = query.get('limit');
-      if (status !== null && !/^\d{3}$/.test(status)) throw new ApiError('parameter_invalid_integer', `Invalid status: ${status}. Use an HTTP status such as 402.`, { param: 'status' });
-      if (limit !== null && (!/^\d+$/.test(limit) || Number(limit) < 1 || Number(limit) > 1000)) throw new ApiError('parameter_invalid_integer', `Invalid limit: ${limit}. Use 1 to 1000.`, { param: 'limit' });
+      if (status !== null && !/^\d{3}$/.test(status))
+        throw new ApiError('parameter_invalid_integer', `Invalid status: ${status}. Use an HTTP status such as 402.`, { param: 'status' });
+      if (limit !== null && (!/^\d+$/.test(limit) || Number(limit) < 1 || Number(limit) > 1000))
+        throw new ApiError('parameter_invalid_integer', `Invalid limit: ${limit}. Use 1 to 1000.`, { param: 'limit' });
       const data = ctx.journal.list({
         ...(query.get('method') ? { method: query.get('method') as string } : {}),
         ...(query.get('path') ? { path: query.get('path') as string } : {}),
@@ -33,9 +53,13 @@ export const ADMIN_REQUEST_ROUTES: AdminRoute[] = [
     },
   },
   {
-    method: 'DELETE', path: '/_mock/requests', operationId: 'adminClearRequests', summary: 'Empty the journal',
+    method: 'DELETE',
+    path: '/_mock/requests',
+    operationId: 'adminClearRequests',
+    summary: 'Empty the journal',
     description: 'Forgets every journaled request.',
-    response: { $ref: '#/components/schemas/Status' }, example: { status: 'ok' },
+    response: { $ref: '#/components/schemas/Status' },
+    example: { status: 'ok' },
     handler: ({ ctx }) => {
       ctx.journal.clear();
       return { status: 'ok' };

@@ -13,15 +13,24 @@ const ok = { $ref: '#/components/schemas/Status' };
 /** The server as a whole: health, reset, versions, and the store's state (export, import, save). */
 export const ADMIN_SERVER_ROUTES: AdminRoute[] = [
   {
-    method: 'GET', path: '/_mock/health', operationId: 'adminHealth', summary: 'Liveness', open: true,
+    method: 'GET',
+    path: '/_mock/health',
+    operationId: 'adminHealth',
+    summary: 'Liveness',
+    open: true,
     description: 'Answers as soon as the server listens, with the package version. Never needs the admin token.',
-    response: ADMIN_SHAPES.health, example: { status: 'ok', version: PACKAGE_VERSION },
+    response: ADMIN_SHAPES.health,
+    example: { status: 'ok', version: PACKAGE_VERSION },
     handler: () => ({ status: 'ok', version: PACKAGE_VERSION }),
   },
   {
-    method: 'POST', path: '/_mock/reset', operationId: 'adminReset', summary: 'Back to the fixtures',
+    method: 'POST',
+    path: '/_mock/reset',
+    operationId: 'adminReset',
+    summary: 'Back to the fixtures',
     description: 'Store, keys, journal and faults back to the fixtures; keys and workspaces made at run time are gone. The clock and scenario stay.',
-    response: ok, example: { status: 'ok' },
+    response: ok,
+    example: { status: 'ok' },
     handler: async ({ ctx, body }) => {
       onlyKeys(body, []);
       await ctx.inFlight.replace(null, () => ctx.reset());
@@ -29,32 +38,49 @@ export const ADMIN_SERVER_ROUTES: AdminRoute[] = [
     },
   },
   {
-    method: 'GET', path: '/_mock/versions', operationId: 'adminVersions', summary: 'API versions',
+    method: 'GET',
+    path: '/_mock/versions',
+    operationId: 'adminVersions',
+    summary: 'API versions',
     description: 'Every API version the `Service-Version` header accepts, the default for new accounts, and what each version changed.',
     response: ADMIN_SHAPES.versions,
     example: { default: '2025-08-27', versions: ['2024-09-30', '2025-08-27'], changes: [{ version: '2025-08-27', description: 'Customers return `phone`.' }] },
     handler: () => ({ default: LATEST_VERSION, versions: VERSIONS, changes: versionChanges() }),
   },
   {
-    method: 'GET', path: '/_mock/state', operationId: 'adminExportState', summary: 'Export the store',
+    method: 'GET',
+    path: '/_mock/state',
+    operationId: 'adminExportState',
+    summary: 'Export the store',
     description: 'The whole store in the fixture format with absolute times: save it and load it later with `PUT /_mock/state` or `--fixtures`.',
-    response: ADMIN_SHAPES.state, example: { workspaces: [] },
+    response: ADMIN_SHAPES.state,
+    example: { workspaces: [] },
     // Streamed, like a save: a store of any size exports, and requests are answered meanwhile.
     handler: ({ ctx }) => new StreamedJson((sink) => streamState(ctx.store, (text) => sink.write(text))),
   },
   {
-    method: 'PUT', path: '/_mock/state', operationId: 'adminImportState', summary: 'Replace the store',
+    method: 'PUT',
+    path: '/_mock/state',
+    operationId: 'adminImportState',
+    summary: 'Replace the store',
     description: 'Replaces the store with a document in the fixture format, validated like fixtures (each problem named by its JSON pointer).',
-    body: ADMIN_SHAPES.state, exampleBody: { workspaces: [] }, response: ok, example: { status: 'ok' },
+    body: ADMIN_SHAPES.state,
+    exampleBody: { workspaces: [] },
+    response: ok,
+    example: { status: 'ok' },
     handler: async ({ ctx, body }) => {
       await importState(ctx, body);
       return { status: 'ok' };
     },
   },
   {
-    method: 'POST', path: '/_mock/state/save', operationId: 'adminSaveState', summary: 'Save the store to the --state file',
+    method: 'POST',
+    path: '/_mock/state/save',
+    operationId: 'adminSaveState',
+    summary: 'Save the store to the --state file',
     description: 'Writes the store to the `--state` file atomically and answers its path. Without `--state`: 400.',
-    response: ADMIN_SHAPES.saved, example: { status: 'ok', file: '/tmp/payments-mock-state.json' },
+    response: ADMIN_SHAPES.saved,
+    example: { status: 'ok', file: '/tmp/payments-mock-state.json' },
     handler: async ({ ctx }) => {
       if (!ctx.saveState) throw new ApiError('parameter_invalid', 'No state file: start payments-mock with --state <file> to save state.');
       const file = await ctx.saveState();

@@ -3,10 +3,20 @@ import { reencodeParsedBody } from '../../../src/http/parsed-body';
 
 const FORM = 'application/x-www-form-urlencoded';
 
-describe('reencodeParsedBody: a host parser\'s result back to the wire, then parsed as the mock parses it', () => {
+describe("reencodeParsedBody: a host parser's result back to the wire, then parsed as the mock parses it", () => {
   it.each([
-    ['nested objects (express.urlencoded extended, qs)', FORM, { amount: '2000', metadata: { order: '42', 'a b': 'c&d' } }, { amount: '2000', metadata: { order: '42', 'a b': 'c&d' } }],
-    ['flat bracket names (express.urlencoded extended: false)', FORM, { amount: '2000', 'metadata[order]': '42' }, { amount: '2000', metadata: { order: '42' } }],
+    [
+      'nested objects (express.urlencoded extended, qs)',
+      FORM,
+      { amount: '2000', metadata: { order: '42', 'a b': 'c&d' } },
+      { amount: '2000', metadata: { order: '42', 'a b': 'c&d' } },
+    ],
+    [
+      'flat bracket names (express.urlencoded extended: false)',
+      FORM,
+      { amount: '2000', 'metadata[order]': '42' },
+      { amount: '2000', metadata: { order: '42' } },
+    ],
     ['arrays as name[]', FORM, { expand: ['a', 'b'] }, { expand: ['a', 'b'] }],
     ['JSON with real types', 'application/json', { amount: 2000, metadata: { order: '42' } }, { amount: 2000, metadata: { order: '42' } }],
     ['an empty form (the parser left {})', FORM, {}, {}],

@@ -38,7 +38,12 @@ describe('Scheduler', () => {
     scheduler.schedule(T0 + 2000, at('b'));
     scheduler.schedule(T0 + 9000, at('after the span'));
     const state = await scheduler.advance('5s');
-    expect(ran).toEqual([['a', 1000], ['b', 2000], ['c', 3000], ['d', 3000]]);
+    expect(ran).toEqual([
+      ['a', 1000],
+      ['b', 2000],
+      ['c', 3000],
+      ['d', 3000],
+    ]);
     expect(state.now).toBe(T0 / 1000 + 5);
     expect(state.mode).toBe('frozen');
     scheduler.close();

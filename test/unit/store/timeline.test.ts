@@ -146,7 +146,12 @@ describe('Timeline.pageWhere (a filtered page: a scan from the cursor that stops
 });
 
 describe('Collection indexes (payments by customer and status)', () => {
-  interface Row { id: string; created: number; status: string; customer: string | null }
+  interface Row {
+    id: string;
+    created: number;
+    status: string;
+    customer: string | null;
+  }
   const rowIds = (rows: Row[]) => rows.map((row) => row.id);
   const make = () => new Collection<Row>({ status: (row) => row.status, customer: (row) => row.customer });
 

@@ -25,7 +25,10 @@ const samples: Array<[ValidatorName, unknown]> = [
 (built ? describe : describe.skip)('validators generated at build time', () => {
   const generated = Object.assign({}, ...generatedFiles.map((file) => require(file))) as Record<ValidatorName, ValidateFunction>;
   const ajv = new Ajv(AJV_OPTIONS);
-  const compiled = Object.fromEntries(Object.entries(VALIDATED_SCHEMAS).map(([name, schema]) => [name, ajv.compile(schema)])) as Record<ValidatorName, ValidateFunction>;
+  const compiled = Object.fromEntries(Object.entries(VALIDATED_SCHEMAS).map(([name, schema]) => [name, ajv.compile(schema)])) as Record<
+    ValidatorName,
+    ValidateFunction
+  >;
 
   it('exist for every schema the server validates with', () => {
     expect(Object.keys(generated).sort()).toEqual(Object.keys(VALIDATED_SCHEMAS).sort());

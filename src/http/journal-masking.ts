@@ -49,6 +49,8 @@ interface SentRequest {
   contentType: string | undefined;
   body: Buffer;
   query: string;
+  /** The headers objects themselves (Node builds one per request): shown, masked and cut, only when read. */
+  headers: MockRequest['headers'];
 }
 
 /**
@@ -64,6 +66,7 @@ export function journalDetails(req: MockRequest, query: string, key: KeyRecord |
     contentType: header(req.headers['content-type']),
     body: keptBody(req.body),
     query,
+    headers: req.headers,
   };
   const { status, value } = response;
   const text = value === undefined ? capText(response.body) : undefined;
@@ -73,8 +76,32 @@ export function journalDetails(req: MockRequest, query: string, key: KeyRecord |
     key: key ? maskKey(key.key) : journalKey(sent.authorization),
     request_body: truncated ? maskCards(sent.body.toString('utf8')) : journalRequestBody(kept, sent),
     request_truncated: truncated,
+    request_headers: shownHeaders(sent.headers, sent.authorization),
+    response_headers: shownHeaders(response.headers),
     response_text: journalResponseText(status, text ?? JSON.stringify(value)),
   });
+}
+
+/** At most this many headers, each value cut at this length: a hostile request cannot make the journal large. */
+const MAX_SHOWN_HEADERS = 64;
+const MAX_HEADER_VALUE = 1024;
+
+/** Headers as the journal shows them: lower-case names, values cut, Authorization masked (its key as prefix and last 4). */
+function shownHeaders(headers: MockRequest['headers'] | Record<string, string>, authorization?: string): Record<string, string> {
+  const shown: Record<string, string> = Object.create(null) as Record<string, string>;
+  let count = 0;
+  for (const [name, raw] of Object.entries(headers)) {
+    if (raw === undefined || count++ >= MAX_SHOWN_HEADERS) continue;
+    const lower = name.toLowerCase();
+    const value = Array.isArray(raw) ? raw.join(', ') : String(raw);
+    shown[lower] = lower === 'authorization' ? maskedAuthorization(authorization ?? value) : value.slice(0, MAX_HEADER_VALUE);
+  }
+  return shown;
+}
+
+function maskedAuthorization(value: string): string {
+  const scheme = /^(bearer|basic)\s/i.exec(value)?.[1];
+  return `${scheme ? `${scheme} ` : ''}${journalKey(value) ?? '…'}`;
 }
 
 /**

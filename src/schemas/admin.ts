@@ -66,6 +66,8 @@ export const ADMIN_SCHEMAS = {
     duration_ms: { type: 'number' },
     request_body: { description: 'The parameters as parsed, card numbers and CVCs masked.' },
     response_body: { description: 'The JSON answer.' },
+    request_headers: { type: 'object', additionalProperties: { type: 'string' }, description: 'Lower-case names; Authorization masked.' },
+    response_headers: { type: 'object', additionalProperties: { type: 'string' } },
     truncated: { type: 'boolean', description: 'A body was longer than 16 KiB: it is cut (shown as text).' },
     created: integer,
   }),

@@ -10,6 +10,10 @@ export interface JournalEntry {
   duration_ms: number;
   request_body: unknown;
   response_body: unknown;
+  /** The request's headers (lower-case names), the Authorization header masked like `key`. */
+  request_headers: Record<string, string>;
+  /** The answer's headers (Request-Id, Service-Version, Idempotent-Replayed, …). */
+  response_headers: Record<string, string>;
   /** True when a body was longer than {@link JOURNAL_BODY_LIMIT}: it is then its first 16 KiB of text. */
   truncated: boolean;
   created: number;
@@ -19,14 +23,17 @@ export interface JournalEntry {
 export const JOURNAL_BODY_LIMIT = 16 * 1024;
 
 /** The parts of an entry that take work to show safely (masking, parsing). */
-export type JournalDetails = Pick<JournalEntry, 'key' | 'request_body'> & { response_text: string; request_truncated: boolean };
+export type JournalDetails = Pick<JournalEntry, 'key' | 'request_body' | 'request_headers' | 'response_headers'> & {
+  response_text: string;
+  request_truncated: boolean;
+};
 
 /**
  * What is kept per request: the cheap fields, and a function that works out the masked key, the masked body and
  * the response text when the journal is read. Requests far outnumber reads, so the per-request cost stays a few
  * field writes; masking happens only for what someone looks at.
  */
-export interface JournalRecord extends Omit<JournalEntry, 'key' | 'request_body' | 'response_body' | 'truncated'> {
+export interface JournalRecord extends Omit<JournalEntry, 'key' | 'request_body' | 'response_body' | 'request_headers' | 'response_headers' | 'truncated'> {
   details: () => JournalDetails;
 }
 
@@ -67,13 +74,21 @@ export class Journal {
       if (filter.path && !entry.path.startsWith(filter.path)) continue;
       if (filter.status !== undefined && entry.status !== filter.status) continue;
       const { details, ...rest } = entry;
-      const { key, request_body, response_text, request_truncated } = details();
+      const { key, request_body, request_headers, response_headers, response_text, request_truncated } = details();
       const request = capped(request_body);
       const response =
         response_text.length > JOURNAL_BODY_LIMIT
           ? { body: response_text.slice(0, JOURNAL_BODY_LIMIT), cut: true }
           : { body: parseOrText(response_text), cut: false };
-      out.push({ ...rest, key, request_body: request.body, response_body: response.body, truncated: request_truncated || request.cut || response.cut });
+      out.push({
+        ...rest,
+        key,
+        request_body: request.body,
+        response_body: response.body,
+        request_headers,
+        response_headers,
+        truncated: request_truncated || request.cut || response.cut,
+      });
     }
     return out;
   }

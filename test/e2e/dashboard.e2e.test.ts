@@ -71,8 +71,13 @@ describeInBrowser('the dashboard in a browser', () => {
     await row.waitFor({ timeout: 1000 });
     await row.getByRole('button').click();
     const detail = page.getByRole('complementary', { name: 'Request detail' });
-    await detail.getByText(requestId).waitFor();
+    await detail.getByText(requestId).first().waitFor();
     await detail.getByText('"A-1042"').first().waitFor();
+    // Headers too: the request's (its key masked) and the answer's.
+    await detail.getByText('Request headers').waitFor();
+    await detail.getByText('application/x-www-form-urlencoded').first().waitFor();
+    await detail.getByText('service-version').first().waitFor();
+    expect(await detail.textContent()).not.toContain(secret);
     await screenshot(page, 'requests');
     expect(errors).toEqual([]);
     await page.close();
@@ -261,7 +266,7 @@ describeInBrowser('the dashboard in a browser', () => {
     await page.locator(`[data-request="${requestId}"] button`).focus();
     await page.keyboard.press('Enter');
     const detail = page.getByRole('complementary', { name: 'Request detail' });
-    await detail.getByText(requestId).waitFor();
+    await detail.getByText(requestId).first().waitFor();
     expect(await page.evaluate('document.activeElement?.getAttribute("aria-label")')).toBe('Request detail');
     await page.keyboard.press('Escape');
     await detail.waitFor({ state: 'detached' });

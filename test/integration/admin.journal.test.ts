@@ -10,7 +10,22 @@ async function journal(box: Sandbox, query = '') {
   return res.body.data as Array<Record<string, unknown>>;
 }
 
-const FIELDS = ['created', 'duration_ms', 'id', 'idempotency_key', 'key', 'method', 'path', 'replayed', 'request_body', 'response_body', 'status', 'truncated'];
+const FIELDS = [
+  'created',
+  'duration_ms',
+  'id',
+  'idempotency_key',
+  'key',
+  'method',
+  'path',
+  'replayed',
+  'request_body',
+  'request_headers',
+  'response_body',
+  'response_headers',
+  'status',
+  'truncated',
+];
 
 describe('GET /_mock/requests', () => {
   it('lists /v1 requests newest first, each with every field of the contract', async () => {
@@ -143,6 +158,33 @@ describe('GET /_mock/requests', () => {
     for (let i = 0; i < 8; i++) ids.push((await box.post('/v1/customers', { name: `c${i}` })).headers['request-id'] as string);
     const data = await journal(box, '?limit=100');
     expect(data.map((e) => e.id)).toEqual(ids.slice(3).reverse());
+  });
+});
+
+describe('GET /_mock/requests: headers', () => {
+  it('keeps the request headers (Authorization masked like the key) and the answer headers', async () => {
+    const box = sandbox();
+    const res = await box.post('/v1/customers', { name: 'Ada' }).set('Idempotency-Key', 'k-1').set('X-Trace', 'abc');
+    const [entry] = await journal(box);
+    const sent = entry?.request_headers as Record<string, string>;
+    expect(sent['x-trace']).toBe('abc');
+    expect(sent['idempotency-key']).toBe('k-1');
+    expect(sent.authorization).toMatch(/^Bearer sk_test_…[0-9A-Za-z]{4}$/);
+    expect(JSON.stringify(entry)).not.toContain(box.keys.secret);
+    const answered = entry?.response_headers as Record<string, string>;
+    expect(answered['request-id']).toBe(res.headers['request-id']);
+    expect(answered['service-version']).toBe(res.headers['service-version']);
+  });
+
+  it('cuts long header values and keeps at most 64 headers', async () => {
+    const box = sandbox();
+    let call = box.get('/v1/account').set('X-Long', 'x'.repeat(5000));
+    for (let i = 0; i < 80; i++) call = call.set(`X-H${i}`, String(i));
+    await call;
+    const [entry] = await journal(box);
+    const sent = entry?.request_headers as Record<string, string>;
+    expect(Object.keys(sent).length).toBeLessThanOrEqual(64);
+    expect(sent['x-long']).toHaveLength(1024);
   });
 });
 

@@ -127,11 +127,28 @@ function RequestDetail({ id, close }) {
               <dt>Time</dt>
               <dd>${time(entry.created)}</dd>
             </dl>
+            <h4>Request headers</h4>
+            <${Headers} value=${entry.request_headers} />
             <h4>Request body</h4>
             <${Json} value=${entry.request_body} />
+            <h4>Response headers</h4>
+            <${Headers} value=${entry.response_headers} />
             <h4>Response body</h4>
             <${Json} value=${entry.response_body} />`
         : null
     }
   <//>`;
+}
+
+/** Headers as a list of name: value lines. */
+function Headers({ value }) {
+  const entries = Object.entries(value || {});
+  if (entries.length === 0) return html`<p class="muted">none</p>`;
+  return html`<dl class="facts headers">
+    ${entries.map(
+      ([name, text]) =>
+        html`<dt>${name}</dt>
+          <dd><code>${text}</code></dd>`,
+    )}
+  </dl>`;
 }

@@ -31,6 +31,8 @@ export const ADMIN_REQUEST_ROUTES: AdminRoute[] = [
           duration_ms: 0.42,
           request_body: { amount: '2000', currency: 'usd' },
           response_body: { id: 'pay_1' },
+          request_headers: { authorization: 'Bearer sk_test_…7dc', 'content-type': 'application/x-www-form-urlencoded' },
+          response_headers: { 'request-id': 'req_4Xq2nUyV7pBz0cR3tL9mKw1E', 'service-version': '2025-08-27' },
           truncated: false,
           created: 1767225600,
         },

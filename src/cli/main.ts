@@ -41,6 +41,14 @@ interface ServeOptions {
   journal: number;
 }
 
+/** What a CLI run gives back: its exit code, and the server it started (serving), which `--log off` keeps quiet. */
+export interface CliResult {
+  exitCode: number;
+  mock?: MockServer;
+  /** --log off: nothing but the listening line on stdout, the shutdown lines included. */
+  quiet?: boolean;
+}
+
 const integer = (name: string, min: number, max: number) => (value: string) => {
   if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) throw new InvalidArgumentError(`${name} must be an integer from ${min} to ${max}.`);
   return Number(value);
@@ -50,8 +58,8 @@ const integer = (name: string, min: number, max: number) => (value: string) => {
  * Runs the command line. Serving resolves once the server listens (with the server, so tests can close it);
  * the one-shot subcommands resolve with their exit code. Never throws: problems are one line on stderr, exit 1.
  */
-export async function main(argv: string[], io: CliIO = processIO): Promise<{ exitCode: number; mock?: MockServer }> {
-  let result: { exitCode: number; mock?: MockServer } = { exitCode: 0 };
+export async function main(argv: string[], io: CliIO = processIO): Promise<CliResult> {
+  let result: CliResult = { exitCode: 0 };
   const chalk = palette(io.isTTY);
   const program = new Command('payments-mock')
     .description('A strict, stateful, in-memory sandbox of the payments API.')
@@ -107,7 +115,8 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<{ exi
         .argParser(integer('--journal', 0, 100_000)),
     )
     .action(async (options: ServeOptions) => {
-      result = { exitCode: 0, mock: await serve(options, io, chalk) };
+      const log: LogFormat = options.log ?? (io.isTTY ? 'pretty' : 'json');
+      result = { exitCode: 0, mock: await serve(options, log, io, chalk), quiet: log === 'off' };
     });
 
   const fixtures = program.command('fixtures').description('work with fixture files');
@@ -140,8 +149,7 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<{ exi
   }
 }
 
-async function serve(options: ServeOptions, io: CliIO, chalk: Palette): Promise<MockServer> {
-  const log: LogFormat = options.log ?? (io.isTTY ? 'pretty' : 'json');
+async function serve(options: ServeOptions, log: LogFormat, io: CliIO, chalk: Palette): Promise<MockServer> {
   const mock = await startMock({
     port: options.port,
     host: options.host,

@@ -8,6 +8,7 @@ import { watchParent } from './parent-watch';
  */
 export async function run(argv: string[] = process.argv): Promise<void> {
   let mock: MockServer | undefined;
+  let quiet = false;
   let stopping = false;
   const stop = async (reason: string) => {
     if (stopping) return;
@@ -16,12 +17,12 @@ export async function run(argv: string[] = process.argv): Promise<void> {
     if (!mock) process.exit();
     try {
       const saved = await mock.shutdown();
-      if (saved) process.stdout.write(`payments-mock: state saved to ${saved}\n`);
+      if (saved && !quiet) process.stdout.write(`payments-mock: state saved to ${saved}\n`);
     } catch (error) {
       process.stderr.write(`payments-mock: could not save state: ${(error as Error).message}\n`);
       process.exitCode = 1;
     }
-    process.stdout.write(`payments-mock: stopped (${reason})\n`);
+    if (!quiet) process.stdout.write(`payments-mock: stopped (${reason})\n`);
     process.exit();
   };
   // Handlers go in before anything is printed: a parent that reads the listening line and signals at once must
@@ -41,4 +42,5 @@ export async function run(argv: string[] = process.argv): Promise<void> {
     return;
   }
   mock = result.mock;
+  quiet = result.quiet ?? false;
 }

@@ -1,6 +1,7 @@
 import { EVENT_RETENTION_SECONDS, EVENT_TYPES, renderEvent } from '../domain/events';
 import { ApiError } from '../errors/api-error';
 import { AdminRoute, QueryParams } from '../routes/route-types';
+import { EXAMPLE_JOURNAL_ENTRY } from '../routes/examples';
 import { Collection } from '../store/collection';
 import { StoredEvent } from '../store/event-log';
 import { Partition, Store, Workspace } from '../store/store';
@@ -162,22 +163,7 @@ export const DASHBOARD_ADMIN_ROUTES: AdminRoute[] = [
     summary: 'One journal entry',
     description: 'One journaled /v1 request, by its Request-Id, with its bodies (masked).',
     response: { $ref: '#/components/schemas/JournalEntry' },
-    example: {
-      id: 'req_4Xq2nUyV7pBz0cR3tL9mKw1E',
-      method: 'POST',
-      path: '/v1/payments',
-      status: 200,
-      key: 'sk_test_…7dc',
-      idempotency_key: null,
-      replayed: false,
-      duration_ms: 0.42,
-      request_body: { amount: '2000', currency: 'usd' },
-      response_body: { id: 'pay_1' },
-      request_headers: { authorization: 'Bearer sk_test_…7dc', 'content-type': 'application/x-www-form-urlencoded' },
-      response_headers: { 'request-id': 'req_4Xq2nUyV7pBz0cR3tL9mKw1E', 'service-version': '2025-08-27' },
-      truncated: false,
-      created: 1767225600,
-    },
+    example: EXAMPLE_JOURNAL_ENTRY,
     handler: ({ ctx, path }) => {
       const entry = ctx.journal.list({ limit: ctx.journal.capacity }).find((candidate) => candidate.id === path.id);
       if (!entry)

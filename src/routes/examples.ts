@@ -115,6 +115,23 @@ export const EXAMPLE_WEBHOOK_ENDPOINT = {
 
 export const EXAMPLE_DELETED_WEBHOOK_ENDPOINT = { id: EXAMPLE_WEBHOOK_ENDPOINT.id, object: 'webhook_endpoint', deleted: true };
 
+export const EXAMPLE_JOURNAL_ENTRY = {
+  id: 'req_4Xq2nUyV7pBz0cR3tL9mKw1E',
+  method: 'POST',
+  path: '/v1/payments',
+  status: 200,
+  key: 'sk_test_…7dc',
+  idempotency_key: null,
+  replayed: false,
+  duration_ms: 0.42,
+  request_body: { amount: '2000', currency: 'usd' },
+  response_body: { id: 'pay_1' },
+  request_headers: { authorization: 'Bearer sk_test_…7dc', 'content-type': 'application/x-www-form-urlencoded' },
+  response_headers: { 'request-id': 'req_4Xq2nUyV7pBz0cR3tL9mKw1E', 'service-version': '2025-08-27' },
+  truncated: false,
+  created: 1767225600,
+};
+
 /** One example per response component, by name. */
 export const RESOURCE_EXAMPLES = {
   WebhookEndpoint: EXAMPLE_WEBHOOK_ENDPOINT,

@@ -1,6 +1,7 @@
 import { ApiError } from '../../errors/api-error';
 import { ADMIN_SHAPES } from '../../schemas/admin';
 import { AdminRoute } from '../route-types';
+import { EXAMPLE_JOURNAL_ENTRY } from '../examples';
 
 /** The request journal: what the /v1 API was asked and answered. */
 export const ADMIN_REQUEST_ROUTES: AdminRoute[] = [
@@ -19,24 +20,7 @@ export const ADMIN_REQUEST_ROUTES: AdminRoute[] = [
     response: ADMIN_SHAPES.journal,
     example: {
       object: 'list',
-      data: [
-        {
-          id: 'req_4Xq2nUyV7pBz0cR3tL9mKw1E',
-          method: 'POST',
-          path: '/v1/payments',
-          status: 200,
-          key: 'sk_test_…7dc',
-          idempotency_key: null,
-          replayed: false,
-          duration_ms: 0.42,
-          request_body: { amount: '2000', currency: 'usd' },
-          response_body: { id: 'pay_1' },
-          request_headers: { authorization: 'Bearer sk_test_…7dc', 'content-type': 'application/x-www-form-urlencoded' },
-          response_headers: { 'request-id': 'req_4Xq2nUyV7pBz0cR3tL9mKw1E', 'service-version': '2025-08-27' },
-          truncated: false,
-          created: 1767225600,
-        },
-      ],
+      data: [EXAMPLE_JOURNAL_ENTRY],
     },
     handler: ({ ctx, query }) => {
       const status = query.get('status');

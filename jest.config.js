@@ -12,6 +12,9 @@ const shared = {
 
 module.exports = {
   testTimeout: 20000,
+  // End-to-end tests start servers, browsers and child processes; should a failing test leave one behind, the run
+  // still ends (and fails) instead of waiting for it forever.
+  forceExit: true,
   projects: [
     {
       ...shared,

@@ -32,15 +32,22 @@ async function exists(mock: MockServer, key: string, id: string): Promise<boolea
 const secretOf = (keys: MockServer['keys'], workspace?: string) =>
   keys.find((k) => k.kind === 'secret' && !k.livemode && (workspace === undefined || k.workspace === workspace))!.key;
 
-/** Lets the slow creates reach their latency (they are in flight) before the admin call. */
+/**
+ * Lets the slow creates reach their latency (they are in flight) before the admin call. Bounded, so a slow machine
+ * fails the test with a reason rather than leaving a loop running after it.
+ */
 const inFlight = async (mock: MockServer, count: number) => {
-  while (mock.context.inFlight.running() < count) await new Promise((resolve) => setTimeout(resolve, 5));
+  const deadline = Date.now() + 10_000;
+  while (mock.context.inFlight.running() < count) {
+    if (Date.now() > deadline) throw new Error(`only ${mock.context.inFlight.running()} of ${count} requests were in flight after 10 s`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
 };
 
 describe('operations that replace state wait for the requests in flight in what they replace', () => {
   let mock: MockServer;
   beforeEach(async () => {
-    mock = await startMock({ port: 0, fixtures: 'none', seed: 1, scenario: 'slow', scenarioOptions: { latency_ms: 200 } });
+    mock = await startMock({ port: 0, fixtures: 'none', seed: 1, scenario: 'slow', scenarioOptions: { latency_ms: 1500 } });
   });
   afterEach(() => mock.close());
 
@@ -78,7 +85,11 @@ describe('operations that replace state wait for the requests in flight in what 
     const creates = slowCreates(mock, doomed, 20);
     await inFlight(mock, 20);
     const deleting = admin(mock, 'DELETE', `/_mock/workspaces/${made.workspace}`);
-    while (!mock.context.inFlight.pending(made.workspace)) await new Promise((resolve) => setTimeout(resolve, 5));
+    const deadline = Date.now() + 10_000;
+    while (!mock.context.inFlight.pending(made.workspace)) {
+      if (Date.now() > deadline) throw new Error('the workspace deletion never started waiting');
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
     const other = mock.keys.find((k) => k.workspace !== made.workspace)!.workspace;
     expect(mock.context.inFlight.pending(other)).toBeUndefined();
     const deleted = await deleting;

@@ -122,8 +122,9 @@ export const DASHBOARD_ADMIN_ROUTES: AdminRoute[] = [
       now: { type: 'integer' },
       retention_seconds: { type: 'integer' },
       window_start: { type: 'integer', description: 'An event created at or before this second has left the feed.' },
+      types: { type: 'array', items: { type: 'string' }, description: 'Every event type the sandbox emits (what `type` filters by).' },
     }),
-    example: { object: 'list', data: [], has_more: false, now: 1767225600, retention_seconds: 2592000, window_start: 1764633600 },
+    example: { object: 'list', data: [], has_more: false, now: 1767225600, retention_seconds: 2592000, window_start: 1764633600, types: ['payment.created'] },
     handler: ({ ctx, query }) => {
       const type = query.get('type');
       if (type !== null && !(EVENT_TYPES as readonly string[]).includes(type) && !/^[a-z_]+\.\*$/.test(type)) {
@@ -153,6 +154,7 @@ export const DASHBOARD_ADMIN_ROUTES: AdminRoute[] = [
         retention_seconds: EVENT_RETENTION_SECONDS,
         // An event created at or before this second has left the feed.
         window_start: now - EVENT_RETENTION_SECONDS,
+        types: EVENT_TYPES,
       };
     },
   },

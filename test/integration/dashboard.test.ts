@@ -114,6 +114,8 @@ describe('admin endpoints for the dashboard', () => {
     expect(res.status).toBe(200);
     expect(res.body.data.map((e: { type: string }) => e.type)).toEqual(['payment.succeeded', 'payment.created']);
     expect(res.body).toMatchObject({ now: FROZEN_UNIX, retention_seconds: 30 * 86400, window_start: FROZEN_UNIX - 30 * 86400 });
+    // The page builds its type filter from this list, so a new event type needs no change in the page.
+    expect(res.body.types).toEqual(expect.arrayContaining(['payment.succeeded', 'refund.created', 'payment_method.created']));
     expect(res.body.data[0].workspace).toEqual(expect.any(String));
   });
 

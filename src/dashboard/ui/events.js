@@ -3,18 +3,13 @@ import { api, query, time } from './api.js';
 import { Failure, html, Json, Scope, useLive } from './common.js';
 
 const DAY = 86400;
-const TYPES = [
-  '',
-  'payment.*',
-  'payment.created',
-  'payment.succeeded',
-  'payment.payment_failed',
-  'payment.requires_action',
-  'payment.refunded',
-  'refund.created',
-  'customer.created',
-  'payment_method.created',
-];
+
+/** The type filter's choices, from the types the server says it emits: any, each group (`payment.*`), each type. */
+function typeChoices(types, chosen) {
+  if (!types) return chosen ? ['', chosen] : [''];
+  const groups = [...new Set(types.map((type) => `${type.slice(0, type.lastIndexOf('.'))}.*`))];
+  return ['', ...groups, ...types];
+}
 
 /** The event feed of every workspace, with the 30-day edge: what is about to leave, and where the feed ends. */
 export function Events({ workspaces }) {
@@ -35,7 +30,7 @@ export function Events({ workspaces }) {
       <label
         >Type
         <select value=${type} onChange=${(e) => setType(e.currentTarget.value)}>
-          ${TYPES.map((t) => html`<option value=${t}>${t || 'any'}</option>`)}
+          ${typeChoices(list && list.types, type).map((t) => html`<option value=${t}>${t || 'any'}</option>`)}
         </select></label
       >
     </form>

@@ -100,8 +100,14 @@ async function sendStream(res: ServerResponse, response: MockResponse, stream: N
       res.write(chunk) || res.destroyed
         ? Promise.resolve()
         : new Promise((resolve) => {
-            res.once('drain', resolve);
-            res.once('close', resolve);
+            // Whichever comes first; the other listener goes too, so a long export never piles them up.
+            const go = (): void => {
+              res.off('drain', go);
+              res.off('close', go);
+              resolve();
+            };
+            res.once('drain', go);
+            res.once('close', go);
           }),
     end: () => void res.end(),
     onClose: (listener) => void res.once('close', listener),

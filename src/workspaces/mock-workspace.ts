@@ -2,7 +2,7 @@ import type { ClockMode, ClockState } from '../clock/clock';
 import type { MockContext } from '../context';
 import { newWorkspace } from '../domain/workspaces';
 import { ApiError } from '../errors/api-error';
-import { keyEntry } from '../http/admin/admin-routes';
+import { keyEntry } from '../routes/admin/keys';
 import { parseScenario, ScenarioName, ScenarioOptions } from '../scenarios/scenarios';
 import { keysByRole, WorkspaceKeys } from './keys-by-role';
 

@@ -1,5 +1,6 @@
 import { EVENT_RETENTION_SECONDS, EVENT_TYPES, renderEvent } from '../domain/events';
 import { ApiError } from '../errors/api-error';
+import { queryLimit } from '../http/admin/admin-input';
 import { AdminRoute, QueryParams } from '../routes/route-types';
 import { EXAMPLE_JOURNAL_ENTRY } from '../routes/examples';
 import { Collection } from '../store/collection';
@@ -59,7 +60,7 @@ export const DASHBOARD_ADMIN_ROUTES: AdminRoute[] = [
       if (type !== null && !(OBJECT_TYPES as readonly string[]).includes(type))
         throw new ApiError('parameter_invalid', `Invalid type: ${type.slice(0, 40)}. Use one of ${OBJECT_TYPES.join(', ')}.`, { param: 'type' });
       const q = query.get('q')?.trim().toLowerCase() ?? '';
-      const limit = readLimit(query.get('limit'));
+      const limit = queryLimit(query.get('limit')) ?? 100;
       const rows: Row[] = [];
       let more = false;
       for (const { workspace, partition } of places(ctx.store, query)) {
@@ -134,7 +135,7 @@ export const DASHBOARD_ADMIN_ROUTES: AdminRoute[] = [
           { param: 'type' },
         );
       }
-      const limit = readLimit(query.get('limit'));
+      const limit = queryLimit(query.get('limit')) ?? 100;
       // Each feed's newest page (indexed, O(limit)), merged: the cost does not grow with the events kept.
       const events: Array<{ event: StoredEvent; workspace: string }> = [];
       let more = false;
@@ -256,11 +257,4 @@ function related(ctx: MockContext, workspace: Workspace, partition: Partition, o
     events: events.map(renderEvent),
     deliveries,
   };
-}
-
-function readLimit(limit: string | null): number {
-  if (limit === null) return 100;
-  if (!/^\d+$/.test(limit) || Number(limit) < 1 || Number(limit) > 1000)
-    throw new ApiError('parameter_invalid_integer', `Invalid limit: ${limit.slice(0, 40)}. Use 1 to 1000.`, { param: 'limit' });
-  return Number(limit);
 }

@@ -1,5 +1,5 @@
 import { ApiError } from '../errors/api-error';
-import { onlyKeys } from '../http/admin/admin-input';
+import { onlyKeys, queryLimit } from '../http/admin/admin-input';
 import { AdminRoute } from '../routes/route-types';
 import { DeliveryStatus } from '../schemas/resources';
 import { webhookEndpoints } from './list-endpoints';
@@ -86,12 +86,8 @@ export const WEBHOOK_ADMIN_ROUTES: AdminRoute[] = [
           throw new ApiError('parameter_invalid', `Invalid status: ${status.slice(0, 40)}. Use one of ${STATUSES.join(', ')}.`, { param: 'status' });
         filter.status = status as DeliveryStatus;
       }
-      const limit = query.get('limit');
-      if (limit !== null) {
-        if (!/^\d+$/.test(limit) || Number(limit) < 1 || Number(limit) > 1000)
-          throw new ApiError('parameter_invalid_integer', `Invalid limit: ${limit.slice(0, 40)}. Use 1 to 1000.`, { param: 'limit' });
-        filter.limit = Number(limit);
-      }
+      const limit = queryLimit(query.get('limit'));
+      if (limit !== undefined) filter.limit = limit;
       return { object: 'list', data: ctx.webhooks.list(filter) };
     },
   },

@@ -51,3 +51,12 @@ export async function asParamAsync<T>(name: string, read: () => Promise<T>): Pro
     throw new ApiError('parameter_invalid', `Invalid ${name}: ${(error as Error).message}`, { param: name });
   }
 }
+
+/** The `limit` query parameter of an admin list: 1 to 1000, or undefined when it is not given. */
+export function queryLimit(value: string | null): number | undefined {
+  if (value === null) return undefined;
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 1000) {
+    throw new ApiError('parameter_invalid_integer', `Invalid limit: ${value.slice(0, 40)}. Use 1 to 1000.`, { param: 'limit' });
+  }
+  return Number(value);
+}

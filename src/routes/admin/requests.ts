@@ -1,5 +1,6 @@
 import { ApiError } from '../../errors/api-error';
 import { ADMIN_SHAPES } from '../../schemas/admin';
+import { queryLimit } from '../../http/admin/admin-input';
 import { AdminRoute } from '../route-types';
 import { EXAMPLE_JOURNAL_ENTRY } from '../examples';
 
@@ -24,16 +25,14 @@ export const ADMIN_REQUEST_ROUTES: AdminRoute[] = [
     },
     handler: ({ ctx, query }) => {
       const status = query.get('status');
-      const limit = query.get('limit');
+      const limit = queryLimit(query.get('limit'));
       if (status !== null && !/^\d{3}$/.test(status))
         throw new ApiError('parameter_invalid_integer', `Invalid status: ${status}. Use an HTTP status such as 402.`, { param: 'status' });
-      if (limit !== null && (!/^\d+$/.test(limit) || Number(limit) < 1 || Number(limit) > 1000))
-        throw new ApiError('parameter_invalid_integer', `Invalid limit: ${limit}. Use 1 to 1000.`, { param: 'limit' });
       const data = ctx.journal.list({
         ...(query.get('method') ? { method: query.get('method') as string } : {}),
         ...(query.get('path') ? { path: query.get('path') as string } : {}),
         ...(status !== null ? { status: Number(status) } : {}),
-        ...(limit !== null ? { limit: Number(limit) } : {}),
+        ...(limit !== undefined ? { limit } : {}),
       });
       return { object: 'list', data };
     },

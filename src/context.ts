@@ -17,6 +17,7 @@ import { RateLimiter } from './scenarios/rate-limiter';
 import { parseScenario, Scenario, ScenarioDice, ScenarioName, ScenarioOptions } from './scenarios/scenarios';
 import { InFlight } from './store/in-flight';
 import { Journal } from './store/journal';
+import { JournalExchange, journalDetails } from './http/journal-masking';
 import { makeId, Random } from './store/random';
 import { RandomStreams } from './store/random-streams';
 import { newSecret } from './webhooks/endpoints';
@@ -74,7 +75,7 @@ export class MockContext {
   readonly dice: ScenarioDice;
   readonly faults = new FaultQueue();
   readonly rateLimiter = new RateLimiter();
-  readonly journal: Journal;
+  readonly journal: Journal<JournalExchange>;
   /** /v1 requests running per workspace: reset, import and workspace deletion wait for them. */
   readonly inFlight = new InFlight();
   scenario: Scenario;
@@ -102,7 +103,7 @@ export class MockContext {
     this.clock = options.clock;
     this.streams = new RandomStreams(options.seed);
     this.dice = new ScenarioDice(this.streams.faults, this.streams.latency);
-    this.journal = new Journal(options.journalSize ?? 1000);
+    this.journal = new Journal(options.journalSize ?? 1000, journalDetails);
     this.scenario = parseScenario(options.scenario ?? 'happy', options.scenarioOptions);
     this.adminToken = options.adminToken;
     this.onRequest = options.onRequest;

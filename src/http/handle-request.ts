@@ -6,7 +6,8 @@ import { errorsPage } from './docs-page';
 import { MockRequest, MockResponse } from './exchange';
 import { handleV1 } from './handle-v1';
 import { openApiDocument } from '../openapi/build-openapi';
-import { journalDetails, journalKey } from './journal-masking';
+import { capText, journalKey, keptBody } from './journal-masking';
+import { JOURNAL_BODY_LIMIT } from '../store/journal';
 import { maskKey } from '../domain/keys';
 import { docsBase, errorResponse, jsonResponse } from './respond';
 import { Routed, Router } from './router';
@@ -35,6 +36,7 @@ export async function handleRequest(ctx: MockContext, req: MockRequest): Promise
     const outcome = await handleV1(ctx, req, path, query, requestId);
     response = outcome.response;
     const duration = performance.now() - started;
+    const bodyTruncated = req.body.length > JOURNAL_BODY_LIMIT;
     ctx.journal.record({
       id: requestId,
       method: req.method,
@@ -44,7 +46,18 @@ export async function handleRequest(ctx: MockContext, req: MockRequest): Promise
       replayed: outcome.replayed,
       duration_ms: Math.round(duration * 100) / 100,
       created: ctx.clock.now(),
-      details: journalDetails(req, query, outcome.key, outcome.params, response),
+      // What the entry shows is worked out from these only when the journal is read (journalDetails).
+      headers: req.headers,
+      body: keptBody(req.body),
+      bodyTruncated,
+      query,
+      keyRecord: outcome.key,
+      // Parameters exist only for a body that passed validation, which bounds their size; a cut body is never parsed.
+      params: bodyTruncated ? undefined : outcome.params,
+      responseHeaders: response.headers,
+      // A JSON answer's value gives its text again (stored objects are immutable), so the text is not kept.
+      responseValue: response.value,
+      responseText: response.value === undefined ? capText(response.body) : undefined,
     });
     if (ctx.bus.request.hasSubscribers) {
       const key = outcome.key ? maskKey(outcome.key.key) : journalKey(req.headers.authorization);

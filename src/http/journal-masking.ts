@@ -1,9 +1,9 @@
 import { keyFromHeader, maskKey } from '../domain/keys';
 import { parseBody } from './body';
 import { parseForm } from './form';
-import { MockRequest, MockResponse } from './exchange';
+import { MockRequest } from './exchange';
 import { KeyRecord } from '../store/store';
-import { JOURNAL_BODY_LIMIT, JournalDetails } from '../store/journal';
+import { JOURNAL_BODY_LIMIT, JournalDetails, JournalRecord } from '../store/journal';
 
 /** 12 to 19 digits, optionally split by spaces or dashes, standing alone: what a card number looks like. */
 const CARD_NUMBER = /(?<![0-9A-Za-z_+])\d(?:[ -]?\d){11,18}(?![0-9A-Za-z_])/g;
@@ -42,44 +42,50 @@ export function journalRequestBody(params: unknown, sent: SentRequest): unknown 
   return maskCards(body ?? null);
 }
 
-/** What the journal keeps of a request to show it later: a few strings and the body bytes, not the request. */
+/** What a request sent, as the journal reads it. */
 interface SentRequest {
   method: string;
-  authorization: string | undefined;
   contentType: string | undefined;
   body: Buffer;
   query: string;
-  /** The headers objects themselves (Node builds one per request): shown, masked and cut, only when read. */
-  headers: MockRequest['headers'];
 }
 
 /**
- * The journal's deferred view of one request: the masked key, the masked body and the answer's text, worked out
- * only when someone reads the journal. It holds as little as it can (the answer's value rather than its text,
- * no headers), because every entry outlives many requests and what it holds is copied into the old generation.
+ * What the journal keeps of one /v1 exchange to show it later, beside the record's cheap fields: references to
+ * what the request already made (its headers object, the answer), and the body bytes. Nothing is masked, parsed
+ * or copied until someone reads the journal: every entry outlives many requests, so what it holds is work for
+ * the garbage collector.
  */
-export function journalDetails(req: MockRequest, query: string, key: KeyRecord | undefined, params: unknown, response: MockResponse): () => JournalDetails {
-  const truncated = req.body.length > JOURNAL_BODY_LIMIT;
-  const sent: SentRequest = {
-    method: req.method,
-    authorization: header(req.headers.authorization),
-    contentType: header(req.headers['content-type']),
-    body: keptBody(req.body),
-    query,
-    headers: req.headers,
+export interface JournalExchange {
+  /** The headers object Node built for the request: shown, masked and cut, only when read. */
+  headers: MockRequest['headers'];
+  /** At most the first 16 KiB of the body, never a view into a larger buffer (see keptBody). */
+  body: Buffer;
+  /** The body was longer than 16 KiB (then `body` is its start, and `params` are not kept). */
+  bodyTruncated: boolean;
+  query: string;
+  keyRecord: KeyRecord | undefined;
+  params: unknown;
+  responseHeaders: Record<string, string>;
+  /** What a JSON answer was serialised from (stored objects are immutable): its text need not be kept. */
+  responseValue: unknown;
+  /** The answer's text (cut past 16 KiB), kept only when there is no value to serialise again. */
+  responseText: string | undefined;
+}
+
+/** The shown form of a kept exchange: masked key, masked body and headers, the answer's text (card numbers masked). */
+export function journalDetails(record: JournalRecord & JournalExchange): JournalDetails {
+  const { headers, body, bodyTruncated, query, keyRecord, params } = record;
+  const authorization = header(headers.authorization);
+  const sent: SentRequest = { method: record.method, contentType: header(headers['content-type']), body, query };
+  return {
+    key: keyRecord ? maskKey(keyRecord.key) : journalKey(authorization),
+    request_body: bodyTruncated ? maskCards(body.toString('utf8')) : journalRequestBody(params, sent),
+    request_truncated: bodyTruncated,
+    request_headers: shownHeaders(headers, authorization),
+    response_headers: shownHeaders(record.responseHeaders),
+    response_text: journalResponseText(record.status, record.responseText ?? JSON.stringify(record.responseValue)),
   };
-  const { status, value } = response;
-  const text = value === undefined ? capText(response.body) : undefined;
-  // Parameters only exist for a body that passed validation, which bounds their size; a cut body is never parsed.
-  const kept = truncated ? undefined : params;
-  return () => ({
-    key: key ? maskKey(key.key) : journalKey(sent.authorization),
-    request_body: truncated ? maskCards(sent.body.toString('utf8')) : journalRequestBody(kept, sent),
-    request_truncated: truncated,
-    request_headers: shownHeaders(sent.headers, sent.authorization),
-    response_headers: shownHeaders(response.headers),
-    response_text: journalResponseText(status, text ?? JSON.stringify(value)),
-  });
 }
 
 /** At most this many headers, each value cut at this length: a hostile request cannot make the journal large. */
@@ -108,14 +114,14 @@ function maskedAuthorization(value: string): string {
  * The bytes of a body the journal may hold for long: at most 16 KiB, and never a view into a larger buffer (a
  * socket's read buffer is 64 KiB, which a 100-byte body would otherwise keep alive for as long as the entry).
  */
-function keptBody(body: Uint8Array): Buffer {
+export function keptBody(body: Uint8Array): Buffer {
   if (body.length > JOURNAL_BODY_LIMIT) return Buffer.from(body.subarray(0, JOURNAL_BODY_LIMIT));
   if (body.buffer.byteLength > body.length + 1024) return Buffer.from(body);
   return Buffer.isBuffer(body) ? body : Buffer.from(body.buffer, body.byteOffset, body.length);
 }
 
 /** A long answer text is cut to one byte over the limit: enough for the journal to show it as truncated. */
-function capText(text: string): string {
+export function capText(text: string): string {
   return text.length > JOURNAL_BODY_LIMIT ? text.slice(0, JOURNAL_BODY_LIMIT + 1) : text;
 }
 

@@ -39,7 +39,7 @@ export function createListener(ctx: MockContext, { traffic, originOf }: Listener
     });
     req.on('end', () => {
       if (res.headersSent || res.destroyed) return;
-      const body = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
+      const body = chunks.length === 1 ? (chunks[0] as Buffer) : chunks.length === 0 ? NO_BODY : Buffer.concat(chunks);
       const request: MockRequest = { method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body };
       if (originOf) request.origin = originOf(req);
       respond(ctx, request, res, traffic);
@@ -47,6 +47,9 @@ export function createListener(ctx: MockContext, { traffic, originOf }: Listener
     req.on('error', () => res.destroy());
   };
 }
+
+/** The body of every request without one (nothing writes to a request's body). */
+const NO_BODY = Buffer.alloc(0);
 
 /** Runs a read request through the mock and writes its answer; with `traffic`, counted for a draining shutdown. */
 export function respond(ctx: MockContext, request: MockRequest, res: ServerResponse, traffic?: Traffic): void {

@@ -9,6 +9,8 @@ export interface Routed {
 interface Compiled<R> {
   route: R;
   segments: string[];
+  /** Per segment, the parameter it captures (`:id` → `id`), or null for a literal. */
+  captures: Array<string | null>;
 }
 
 export interface Match<R> {
@@ -21,17 +23,38 @@ export interface Match<R> {
  * wrong method is 405 method_not_allowed with the methods it does take.
  */
 export class Router<R extends Routed> {
-  private readonly compiled: Array<Compiled<R>>;
+  /**
+   * The routes a path may match, found by its segment count and its third segment (`/v1/payments/…` →
+   * `4 payments`), so a request compares a handful of routes rather than the whole table. Each bucket keeps
+   * the table's order, and routes that capture that segment are in every bucket of their length.
+   */
+  private readonly buckets = new Map<string, Array<Compiled<R>>>();
 
   constructor(routes: R[]) {
-    this.compiled = routes.map((route) => ({ route, segments: route.path.split('/') }));
+    const compiled = routes.map((route) => {
+      const segments = route.path.split('/');
+      return { route, segments, captures: segments.map((segment) => (segment.startsWith(':') ? segment.slice(1) : null)) };
+    });
+    for (const entry of compiled) {
+      const literal = entry.captures[2] === null ? entry.segments[2] : undefined;
+      const key = bucketKey(entry.segments.length, literal);
+      if (this.buckets.has(key)) continue;
+      const sameLength = compiled.filter((other) => other.segments.length === entry.segments.length);
+      this.buckets.set(
+        key,
+        literal === undefined
+          ? sameLength.filter((other) => other.captures[2] !== null)
+          : sameLength.filter((other) => other.captures[2] !== null || other.segments[2] === literal),
+      );
+    }
   }
 
   match(method: string, path: string): Match<R> {
     const parts = path.split('/');
+    const candidates = this.buckets.get(bucketKey(parts.length, parts[2])) ?? this.buckets.get(bucketKey(parts.length, undefined)) ?? [];
     let allowed: string[] | undefined;
-    for (const { route, segments } of this.compiled) {
-      const params = matchSegments(segments, parts);
+    for (const { route, captures, segments } of candidates) {
+      const params = matchSegments(segments, captures, parts);
       if (!params) continue;
       if (route.method === method) return { route, params };
       (allowed ??= []).push(route.method);
@@ -44,16 +67,20 @@ export class Router<R extends Routed> {
   }
 }
 
-function matchSegments(segments: string[], parts: string[]): Record<string, string> | undefined {
+function bucketKey(length: number, third: string | undefined): string {
+  return third === undefined ? `${length}` : `${length} ${third}`;
+}
+
+function matchSegments(segments: string[], captures: Array<string | null>, parts: string[]): Record<string, string> | undefined {
   if (segments.length !== parts.length) return undefined;
   let params: Record<string, string> | undefined;
   for (let i = 0; i < segments.length; i++) {
-    const segment = segments[i] as string;
+    const capture = captures[i];
     const part = parts[i] as string;
-    if (segment.startsWith(':')) {
+    if (capture) {
       if (part === '') return undefined;
-      (params ??= Object.create(null) as Record<string, string>)[segment.slice(1)] = part;
-    } else if (segment !== part) return undefined;
+      (params ??= Object.create(null) as Record<string, string>)[capture] = part;
+    } else if (segments[i] !== part) return undefined;
   }
   return params ?? {};
 }

@@ -32,9 +32,9 @@ export class InFlight {
   }
 
   leave(workspace: string): void {
-    const left = (this.counts.get(workspace) ?? 1) - 1;
-    if (left === 0) this.counts.delete(workspace);
-    else this.counts.set(workspace, left);
+    // A count that drops to 0 stays (deleting it would rebuild the map's table on every request); the entry goes
+    // when its workspace is replaced.
+    this.counts.set(workspace, (this.counts.get(workspace) ?? 1) - 1);
     this.total--;
     if (this.waiting.length > 0) this.wake();
   }
@@ -45,6 +45,7 @@ export class InFlight {
    */
   replace<T>(scope: string | null, replace: () => T): Promise<T> {
     if (this.all === undefined && this.workspaces.size === 0 && this.busy(scope) === 0) {
+      this.forget(scope);
       try {
         return Promise.resolve(replace());
       } catch (error) {
@@ -58,6 +59,7 @@ export class InFlight {
       else this.workspaces.set(scope, gate);
       try {
         await this.idle(scope);
+        this.forget(scope);
         return replace();
       } finally {
         if (scope === null) this.all = undefined;
@@ -67,6 +69,12 @@ export class InFlight {
     });
     this.tail = run.catch(() => undefined);
     return run;
+  }
+
+  /** Drops the idle counts of what is being replaced (a deleted workspace's would stay forever). */
+  private forget(scope: string | null): void {
+    if (scope !== null) this.counts.delete(scope);
+    else for (const [workspace, count] of this.counts) if (count === 0) this.counts.delete(workspace);
   }
 
   private busy(scope: string | null): number {

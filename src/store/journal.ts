@@ -29,12 +29,19 @@ export type JournalDetails = Pick<JournalEntry, 'key' | 'request_body' | 'reques
 };
 
 /**
- * What is kept per request: the cheap fields, and a function that works out the masked key, the masked body and
- * the response text when the journal is read. Requests far outnumber reads, so the per-request cost stays a few
- * field writes; masking happens only for what someone looks at.
+ * What is kept per request: the cheap fields, plus whatever `E` the transport keeps to work out the masked key,
+ * the masked body and the response text when the journal is read. Requests far outnumber reads, so a request
+ * costs one object of field writes; masking happens only for what someone looks at.
  */
-export interface JournalRecord extends Omit<JournalEntry, 'key' | 'request_body' | 'response_body' | 'request_headers' | 'response_headers' | 'truncated'> {
-  details: () => JournalDetails;
+export interface JournalRecord {
+  id: string;
+  method: string;
+  path: string;
+  status: number;
+  idempotency_key: string | null;
+  replayed: boolean;
+  duration_ms: number;
+  created: number;
 }
 
 export interface JournalFilter {
@@ -47,17 +54,21 @@ export interface JournalFilter {
 
 /**
  * The most recent requests, in a ring buffer: bounded memory, the oldest dropped first, O(1) per request.
+ * `detailsOf` turns what a record kept (`E`) into what is shown, when it is read.
  */
-export class Journal {
-  private readonly entries: Array<JournalRecord | undefined>;
+export class Journal<E = unknown> {
+  private readonly entries: Array<(JournalRecord & E) | undefined>;
   private next = 0;
   private count = 0;
 
-  constructor(readonly capacity = 1000) {
-    this.entries = new Array<JournalRecord | undefined>(capacity);
+  constructor(
+    readonly capacity: number,
+    private readonly detailsOf: (record: JournalRecord & E) => JournalDetails,
+  ) {
+    this.entries = new Array<(JournalRecord & E) | undefined>(capacity);
   }
 
-  record(entry: JournalRecord): void {
+  record(entry: JournalRecord & E): void {
     if (this.capacity === 0) return;
     this.entries[this.next] = entry;
     this.next = (this.next + 1) % this.capacity;
@@ -69,19 +80,25 @@ export class Journal {
     const out: JournalEntry[] = [];
     const limit = filter.limit ?? 100;
     for (let i = 1; i <= this.count && out.length < limit; i++) {
-      const entry = this.entries[(this.next - i + this.capacity) % this.capacity] as JournalRecord;
+      const entry = this.entries[(this.next - i + this.capacity) % this.capacity] as JournalRecord & E;
       if (filter.method && entry.method !== filter.method.toUpperCase()) continue;
       if (filter.path && !entry.path.startsWith(filter.path)) continue;
       if (filter.status !== undefined && entry.status !== filter.status) continue;
-      const { details, ...rest } = entry;
-      const { key, request_body, request_headers, response_headers, response_text, request_truncated } = details();
+      const { key, request_body, request_headers, response_headers, response_text, request_truncated } = this.detailsOf(entry);
       const request = capped(request_body);
       const response =
         response_text.length > JOURNAL_BODY_LIMIT
           ? { body: response_text.slice(0, JOURNAL_BODY_LIMIT), cut: true }
           : { body: parseOrText(response_text), cut: false };
       out.push({
-        ...rest,
+        id: entry.id,
+        method: entry.method,
+        path: entry.path,
+        status: entry.status,
+        idempotency_key: entry.idempotency_key,
+        replayed: entry.replayed,
+        duration_ms: entry.duration_ms,
+        created: entry.created,
         key,
         request_body: request.body,
         response_body: response.body,

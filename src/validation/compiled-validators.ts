@@ -41,10 +41,13 @@ const loaded: Partial<Record<ValidatorGroup, Record<string, ValidateFunction>>> 
 /** The validator for a schema: precompiled when built, else compiled here once per process. */
 export function validatorFor(name: ValidatorName): ValidateFunction {
   const group: ValidatorGroup = name in VALIDATOR_GROUPS.fixtures ? 'fixtures' : 'params';
+  return (loaded[group] ??= load(group))[name] as ValidateFunction;
+}
+
+function load(group: ValidatorGroup): Record<string, ValidateFunction> {
   const file = generatedFile(group);
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- a generated file, found at run time
-  const validators = (loaded[group] ??= existsSync(file) ? (require(file) as Record<string, ValidateFunction>) : compile(group));
-  return validators[name] as ValidateFunction;
+  return existsSync(file) ? (require(file) as Record<string, ValidateFunction>) : compile(group);
 }
 
 function compile(group: ValidatorGroup): Record<string, ValidateFunction> {

@@ -1,5 +1,5 @@
 import { ApiEvent } from '../schemas/resources';
-import { StoredEvent } from '../store/event-log';
+import { snapshotOf, StoredEvent } from '../store/event-log';
 import { Partition } from '../store/store';
 import { Scope } from './scope';
 import { LATEST_VERSION, renderForVersion } from './versions';
@@ -34,6 +34,7 @@ export function emitEvent(scope: Scope, type: string, object: object): StoredEve
     api_version: scope.version,
     request: scope.request,
     snapshot,
+    patch: undefined,
   };
   scope.partition.events.add(event);
   if (scope.bus.event.hasSubscribers) scope.bus.event.publish({ workspace: scope.workspace.id, livemode: scope.livemode, event });
@@ -45,7 +46,8 @@ export function emitEvent(scope: Scope, type: string, object: object): StoredEve
  * (whatever version reads it), and never with a client_secret: restricted keys read events.
  */
 export function renderEvent(event: StoredEvent): ApiEvent {
-  let snapshot: Record<string, unknown> = 'client_secret' in event.snapshot ? { ...event.snapshot, client_secret: null } : event.snapshot;
+  const object = snapshotOf(event);
+  let snapshot: Record<string, unknown> = 'client_secret' in object ? { ...object, client_secret: null } : object;
   if (event.api_version !== LATEST_VERSION) {
     snapshot = { ...snapshot };
     renderForVersion(snapshot, event.api_version);

@@ -134,7 +134,9 @@ export function failAuthentication(scope: Scope, payment: Payment): Payment {
  * each version is a value, so an event's snapshot is simply the version of its moment.
  */
 export function updatePayment(scope: Scope, eventType: string, next: Payment): Payment {
+  const previous = scope.partition.payments.get(next.id);
   scope.partition.payments.replace(next);
+  if (previous) scope.partition.events.supersede(previous, next);
   emitEvent(scope, eventType, next);
   return next;
 }

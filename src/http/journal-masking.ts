@@ -35,8 +35,7 @@ export function journalRequestBody(params: unknown, sent: SentRequest): unknown 
     try {
       body = sent.method === 'GET' || sent.body.length === 0 ? (sent.query ? parseForm(sent.query) : null) : parseBody(sent.contentType, sent.body).params;
     } catch {
-      body =
-        sent.body.length > 0 ? maskCards(Buffer.from(sent.body.buffer, sent.body.byteOffset, sent.body.byteLength).toString('utf8').slice(0, 10_000)) : null;
+      body = sent.body.length > 0 ? maskCards(utf8(sent.body).slice(0, 10_000)) : null;
     }
   }
   return maskCards(body ?? null);
@@ -46,7 +45,7 @@ export function journalRequestBody(params: unknown, sent: SentRequest): unknown 
 interface SentRequest {
   method: string;
   contentType: string | undefined;
-  body: Buffer;
+  body: Uint8Array;
   query: string;
 }
 
@@ -60,7 +59,7 @@ export interface JournalExchange {
   /** The headers object Node built for the request: shown, masked and cut, only when read. */
   headers: MockRequest['headers'];
   /** At most the first 16 KiB of the body, never a view into a larger buffer (see keptBody). */
-  body: Buffer;
+  body: Uint8Array;
   /** The body was longer than 16 KiB (then `body` is its start, and `params` are not kept). */
   bodyTruncated: boolean;
   query: string;
@@ -80,7 +79,7 @@ export function journalDetails(record: JournalRecord & JournalExchange): Journal
   const sent: SentRequest = { method: record.method, contentType: header(headers['content-type']), body, query };
   return {
     key: keyRecord ? maskKey(keyRecord.key) : journalKey(authorization),
-    request_body: bodyTruncated ? maskCards(body.toString('utf8')) : journalRequestBody(params, sent),
+    request_body: bodyTruncated ? maskCards(utf8(body)) : journalRequestBody(params, sent),
     request_truncated: bodyTruncated,
     request_headers: shownHeaders(headers, authorization),
     response_headers: shownHeaders(record.responseHeaders),
@@ -114,10 +113,15 @@ function maskedAuthorization(value: string): string {
  * The bytes of a body the journal may hold for long: at most 16 KiB, and never a view into a larger buffer (a
  * socket's read buffer is 64 KiB, which a 100-byte body would otherwise keep alive for as long as the entry).
  */
-export function keptBody(body: Uint8Array): Buffer {
+export function keptBody(body: Uint8Array): Uint8Array {
   if (body.length > JOURNAL_BODY_LIMIT) return Buffer.from(body.subarray(0, JOURNAL_BODY_LIMIT));
   if (body.buffer.byteLength > body.length + 1024) return Buffer.from(body);
-  return Buffer.isBuffer(body) ? body : Buffer.from(body.buffer, body.byteOffset, body.length);
+  return body;
+}
+
+/** Body bytes as text (lenient: the journal shows what was sent, even when it was not valid UTF-8). */
+function utf8(body: Uint8Array): string {
+  return Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8');
 }
 
 /** A long answer text is cut to one byte over the limit: enough for the journal to show it as truncated. */

@@ -1,10 +1,12 @@
 import { ApiEvent } from '../schemas/resources';
+import { patchBetween, patched, SnapshotPatch } from './snapshot-patch';
 import { Page, PageQuery, Position, Timeline } from './timeline';
 
 /**
  * An event as kept in memory. It is its own place in the order (`created`, `seq`), and its snapshot is the
  * stored object's version at that moment: objects are never changed in place (a change stores a new version),
- * so sharing it costs nothing.
+ * so sharing it costs nothing. Once a newer version replaced that one, the snapshot may be the newer version
+ * with a `patch` of the fields that differ (see snapshot-patch.ts): read it with `snapshotOf`.
  */
 export interface StoredEvent extends Position {
   id: string;
@@ -13,7 +15,16 @@ export interface StoredEvent extends Position {
   api_version: string;
   request: ApiEvent['request'];
   snapshot: Readonly<Record<string, unknown>>;
+  patch: SnapshotPatch | undefined;
 }
+
+/** The object as it was when the event happened. */
+export function snapshotOf(event: StoredEvent): Readonly<Record<string, unknown>> {
+  return patched(event.snapshot, event.patch);
+}
+
+/** How far back from the newest event a superseded version is looked for: the events of the same request. */
+const SUPERSEDE_LOOKBACK = 8;
 
 /**
  * Events with indexes by exact type and by group (`payment` for `payment.*`), so a filtered page is still
@@ -45,6 +56,22 @@ export class EventLog {
 
   get(id: string): StoredEvent | undefined {
     return this.byId.get(id);
+  }
+
+  /**
+   * A newer version of an object replaced `older`: a recent event whose snapshot is `older` (one emitted by the
+   * same request) keeps the newer version and a patch instead, so the older version need not stay in memory.
+   */
+  supersede(older: object, newer: object): void {
+    for (const event of this.all.newest(SUPERSEDE_LOOKBACK)) {
+      if (event.snapshot !== older || event.patch !== undefined) continue;
+      const patch = patchBetween(older, newer);
+      if (patch === undefined) return;
+      // Both fields at once: a reader in between would see neither a half-patched snapshot nor the change.
+      event.snapshot = newer as StoredEvent['snapshot'];
+      event.patch = patch;
+      return;
+    }
   }
 
   /** Where an event sits in the order, for cursors (whatever the filter). */

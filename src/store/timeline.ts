@@ -109,6 +109,11 @@ export class Timeline<T extends Position> {
     return this.items[0];
   }
 
+  /** Up to `count` items, newest first. */
+  *newest(count: number): IterableIterator<T> {
+    for (let i = this.items.length - 1; i >= Math.max(0, this.items.length - count); i--) yield this.items[i] as T;
+  }
+
   /** Oldest first. */
   values(): IterableIterator<T> {
     return this.items.values();

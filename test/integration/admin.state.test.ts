@@ -76,6 +76,22 @@ describe('PUT /_mock/state', () => {
     expect((await box.get('/v1/payments/pay_acm000000000000000000001', ACME_SECRET)).status).toBe(200);
   });
 
+  it('loads each event snapshot as the stored version, with a shared patch where an older version differs', async () => {
+    const box = sandbox();
+    const payment = await createPayment(box);
+    const exported = (await box.admin('get', '/_mock/state')).body;
+    const restored = sandbox();
+    expect((await restored.admin('put', '/_mock/state', exported)).status).toBe(200);
+    const partition = [...restored.ctx.store.partitions()][0]!;
+    const stored = partition.payments.get(payment.id);
+    const events = [...partition.events.values()].filter((event) => event.snapshot.id === payment.id);
+    expect(events.map((event) => [event.type, event.snapshot === (stored as object), event.patch])).toEqual([
+      ['payment.created', true, { status: 'requires_confirmation', amount_received: 0 }],
+      ['payment.succeeded', true, undefined],
+    ]);
+    expect((await restored.admin('get', '/_mock/state')).body.workspaces).toEqual(exported.workspaces);
+  });
+
   it('carries saved idempotent responses: a retry after the import replays the original answer', async () => {
     const box = sandbox();
     const first = await box.post('/v1/payments', { amount: 1500, currency: 'eur' }).set('Idempotency-Key', 'order-77');

@@ -45,6 +45,18 @@ describe('events emitted on every state change', () => {
     }
   });
 
+  it('keeps no superseded version for a payment the mock confirmed itself: a shared patch rebuilds the created one', async () => {
+    const box = sandbox();
+    const created = await box.post('/v1/payments', { amount: 2000, currency: 'usd', 'metadata[order]': '42' });
+    const partition = [...box.ctx.store.partitions()][0]!;
+    const event = [...partition.events.values()].find((candidate) => candidate.type === 'payment.created')!;
+    expect(event.snapshot).toBe(partition.payments.get(created.body.id));
+    expect(event.patch).toEqual({ status: 'requires_confirmation', amount_received: 0 });
+    // Served byte for byte as the version it stands for (key order included), client_secret hidden.
+    const served = (await feed(box)).find((candidate) => candidate.type === 'payment.created')!.data.object;
+    expect(JSON.stringify(served)).toBe(JSON.stringify({ ...created.body, client_secret: null }));
+  });
+
   it('snapshots data.object as of that moment, with client_secret null', async () => {
     const box = sandbox();
     const payment = await createPayment(box, { amount: 2000, currency: 'usd' });

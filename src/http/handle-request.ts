@@ -4,7 +4,7 @@ import { handleAdmin } from './admin/handle-admin';
 import { CORS_HEADERS, PREFLIGHT_HEADERS } from './cors';
 import { errorsPage } from './docs-page';
 import { MockRequest, MockResponse } from './exchange';
-import { handleV1 } from './handle-v1';
+import { handleV1, V1Outcome } from './handle-v1';
 import { openApiDocument } from '../openapi/build-openapi';
 import { capText, journalKey, keptBody } from './journal-masking';
 import { JOURNAL_BODY_LIMIT } from '../store/journal';
@@ -16,9 +16,11 @@ import { handleChallenge } from '../three-d-secure/challenge-page';
 
 /**
  * The whole mock as one function from request to response: /v1 (the API), /_mock (admin), /openapi.json and
- * /docs. Transports (node:http, Express, inject) only read the body and write what this returns.
+ * /docs. Transports (node:http, Express, inject) only read the body and write what this returns. A /v1 request
+ * that need not wait (no injected latency, no reset in progress: nearly all of them) is answered synchronously,
+ * without a promise; anything else returns one.
  */
-export async function handleRequest(ctx: MockContext, req: MockRequest): Promise<MockResponse> {
+export function handleRequest(ctx: MockContext, req: MockRequest): MockResponse | Promise<MockResponse> {
   const started = performance.now();
   const queryAt = req.url.indexOf('?');
   const path = queryAt === -1 ? req.url : req.url.slice(0, queryAt);
@@ -28,71 +30,81 @@ export async function handleRequest(ctx: MockContext, req: MockRequest): Promise
   const admin = path.startsWith('/_mock/') || path === '/_mock';
   if (req.method === 'OPTIONS' && !admin) return { status: 204, headers: { ...PREFLIGHT_HEADERS }, body: '' };
 
-  let response: MockResponse;
   if (path.startsWith('/v1/') || path === '/v1') {
     // Only /v1 requests draw request ids, from their own stream: admin calls (an open dashboard makes many),
     // preflights and docs never shift them.
     const requestId = makeId(ctx.streams.requestIds, 'req');
-    const outcome = await handleV1(ctx, req, path, query, requestId);
-    response = outcome.response;
-    const duration = performance.now() - started;
-    const bodyTruncated = req.body.length > JOURNAL_BODY_LIMIT;
-    ctx.journal.record({
+    const outcome = handleV1(ctx, req, path, query, requestId);
+    if (outcome instanceof Promise) return outcome.then((done) => finishV1(ctx, req, path, query, requestId, started, done));
+    return finishV1(ctx, req, path, query, requestId, started, outcome);
+  }
+  return handleOther(ctx, req, path, query).then(
+    (response) => (admin ? response : withCors(response)),
+    (error: unknown) => {
+      const response = errorResponse(error, docsBase(ctx.baseUrl, req.headers.host, req.origin));
+      return admin ? response : withCors(response);
+    },
+  );
+}
+
+/** Records a finished /v1 request (journal, dashboard stream, log line) and returns its answer. */
+function finishV1(ctx: MockContext, req: MockRequest, path: string, query: string, requestId: string, started: number, outcome: V1Outcome): MockResponse {
+  const response = outcome.response;
+  const duration = performance.now() - started;
+  const bodyTruncated = req.body.length > JOURNAL_BODY_LIMIT;
+  ctx.journal.record({
+    id: requestId,
+    method: req.method,
+    path,
+    status: response.status,
+    idempotency_key: outcome.idempotencyKey,
+    replayed: outcome.replayed,
+    duration_ms: Math.round(duration * 100) / 100,
+    created: ctx.clock.now(),
+    // What the entry shows is worked out from these only when the journal is read (journalDetails).
+    headers: req.headers,
+    body: keptBody(req.body),
+    bodyTruncated,
+    query,
+    keyRecord: outcome.key,
+    // Parameters exist only for a body that passed validation, which bounds their size; a cut body is never parsed.
+    params: bodyTruncated ? undefined : outcome.params,
+    responseHeaders: response.headers,
+    // A JSON answer's value gives its text again (stored objects are immutable), so the text is not kept.
+    responseValue: response.value,
+    responseText: response.value === undefined ? capText(response.body) : undefined,
+  });
+  if (ctx.bus.request.hasSubscribers) {
+    const key = outcome.key ? maskKey(outcome.key.key) : journalKey(req.headers.authorization);
+    ctx.bus.request.publish({
       id: requestId,
       method: req.method,
       path,
       status: response.status,
-      idempotency_key: outcome.idempotencyKey,
+      key,
       replayed: outcome.replayed,
       duration_ms: Math.round(duration * 100) / 100,
       created: ctx.clock.now(),
-      // What the entry shows is worked out from these only when the journal is read (journalDetails).
-      headers: req.headers,
-      body: keptBody(req.body),
-      bodyTruncated,
-      query,
-      keyRecord: outcome.key,
-      // Parameters exist only for a body that passed validation, which bounds their size; a cut body is never parsed.
-      params: bodyTruncated ? undefined : outcome.params,
-      responseHeaders: response.headers,
-      // A JSON answer's value gives its text again (stored objects are immutable), so the text is not kept.
-      responseValue: response.value,
-      responseText: response.value === undefined ? capText(response.body) : undefined,
     });
-    if (ctx.bus.request.hasSubscribers) {
-      const key = outcome.key ? maskKey(outcome.key.key) : journalKey(req.headers.authorization);
-      ctx.bus.request.publish({
-        id: requestId,
-        method: req.method,
-        path,
-        status: response.status,
-        key,
-        replayed: outcome.replayed,
-        duration_ms: Math.round(duration * 100) / 100,
-        created: ctx.clock.now(),
-      });
-    }
-    if (ctx.onRequest) {
-      const error_code = response.status >= 400 ? errorCodeOf(response) : null;
-      ctx.onRequest({
-        method: req.method,
-        path,
-        status: response.status,
-        error_code,
-        duration_ms: duration,
-        key_kind: outcome.key?.kind ?? null,
-        replayed: outcome.replayed,
-        request_id: requestId,
-      });
-    }
-  } else {
-    try {
-      response = await handleOther(ctx, req, path, query);
-    } catch (error) {
-      response = errorResponse(error, docsBase(ctx.baseUrl, req.headers.host, req.origin));
-    }
   }
-  if (!admin) Object.assign(response.headers, CORS_HEADERS);
+  if (ctx.onRequest) {
+    const error_code = response.status >= 400 ? errorCodeOf(response) : null;
+    ctx.onRequest({
+      method: req.method,
+      path,
+      status: response.status,
+      error_code,
+      duration_ms: duration,
+      key_kind: outcome.key?.kind ?? null,
+      replayed: outcome.replayed,
+      request_id: requestId,
+    });
+  }
+  return withCors(response);
+}
+
+function withCors(response: MockResponse): MockResponse {
+  Object.assign(response.headers, CORS_HEADERS);
   return response;
 }
 

@@ -4,7 +4,7 @@ import { allows, authenticate, maskKey } from '../domain/keys';
 import { LATEST_VERSION, renderForVersion } from '../domain/versions';
 import { ApiError } from '../errors/api-error';
 import { ERROR_CATALOG, ErrorCode } from '../errors/catalog';
-import { parseScenario, Scenario } from '../scenarios/scenarios';
+import { parseScenario, Scenario, ScenarioDice } from '../scenarios/scenarios';
 import { IdempotencyRecord, KeyRecord, Partition, savedBody, Workspace } from '../store/store';
 import { parseBody } from './body';
 import { MockRequest, MockResponse } from './exchange';
@@ -34,12 +34,15 @@ export interface V1Outcome {
  * One /v1 request through the pipeline, in the order a real API checks things: route, outage, key, version,
  * rate limit, permission, parameters, idempotency, injected faults and latency, then the handler. Every
  * failure becomes the JSON error object; nothing is saved for an idempotent retry until the handler runs.
+ * Synchronous unless the request must wait (injected latency, or a reset of its workspace in progress).
  */
-export async function handleV1(ctx: MockContext, req: MockRequest, path: string, query: string, requestId: string): Promise<V1Outcome> {
+export function handleV1(ctx: MockContext, req: MockRequest, path: string, query: string, requestId: string): V1Outcome | Promise<V1Outcome> {
   const headers: Record<string, string> = { 'Request-Id': requestId, 'Service-Version': LATEST_VERSION };
   const outcome: V1Outcome = { response: undefined as unknown as MockResponse, key: undefined, idempotencyKey: null, replayed: false, params: undefined };
-  let claim: { partition: Partition; key: string; record: IdempotencyRecord } | undefined;
+  let claim: Claim | undefined;
   let entered: string | undefined;
+  /** Set when the rest runs after a wait: then that continuation, not this call, leaves the in-flight count. */
+  let waiting = false;
   try {
     const { route, params: pathParams } = router.match(req.method, path);
     const scenario = requestScenario(ctx, req.headers['mock-scenario'], req.headers.authorization);
@@ -55,8 +58,7 @@ export async function handleV1(ctx: MockContext, req: MockRequest, path: string,
     const replacing = ctx.inFlight.pending(workspace.id);
     if (replacing) {
       // A reset, import or deletion of this workspace is waiting: start over once it is done, on the new state.
-      await replacing;
-      return handleV1(ctx, req, path, query, requestId);
+      return replacing.then(() => handleV1(ctx, req, path, query, requestId));
     }
     ctx.inFlight.enter((entered = workspace.id));
     const version = requestVersion(req.headers['service-version'], workspace);
@@ -104,30 +106,51 @@ export async function handleV1(ctx: MockContext, req: MockRequest, path: string,
       throw injected(faultBefore?.error ?? 'api_error', 'before');
     }
     const latency = scenario.scenario === 'slow' ? ctx.dice.latencyMs(scenario.options) : scenario.options.latency_ms;
-    if (latency) await delay(latency);
-
+    const run = { key, workspace, partition, version, now, requestId, idempotencyKey, params, pathParams, path, scenario };
     // From here the endpoint executes: its result, success or error, is what a retry replays.
     const started = claim;
     claim = undefined;
-    const run = { key, workspace, partition, version, now, requestId, idempotencyKey, params, pathParams, path, scenario };
-    const response = execute(ctx, route, run, headers, docsBase(ctx.baseUrl, req.headers.host, req.origin));
-    if (started)
-      started.record.response =
-        response.value === undefined ? { status: response.status, version, body: response.body } : { status: response.status, version, value: response.value };
-
-    const faultAfter = ctx.faults.take(req.method, path, 'after');
-    if (faultAfter?.error === 'reset' || flaky === 'after-drop') outcome.response = { status: 0, headers, body: '', drop: true };
-    else if (faultAfter || flaky === 'after-error')
-      outcome.response = errorResponse(injected(faultAfter?.error ?? 'api_error', 'after'), docsBase(ctx.baseUrl, req.headers.host, req.origin), headers);
-    else outcome.response = response;
-    return outcome;
+    if (!latency) return executeRoute(ctx, req, route, run, headers, outcome, started, flaky);
+    waiting = true;
+    const workspaceId = workspace.id;
+    return delay(latency)
+      .then(() => executeRoute(ctx, req, route, run, headers, outcome, started, flaky))
+      .finally(() => ctx.inFlight.leave(workspaceId));
   } catch (error) {
     release(claim);
     outcome.response = errorResponse(error, docsBase(ctx.baseUrl, req.headers.host, req.origin), headers);
     return outcome;
   } finally {
-    if (entered !== undefined) ctx.inFlight.leave(entered);
+    if (entered !== undefined && !waiting) ctx.inFlight.leave(entered);
   }
+}
+
+type Claim = { partition: Partition; key: string; record: IdempotencyRecord };
+
+/** Runs the endpoint, saves its answer for idempotent retries, then applies a fault injected after it. */
+function executeRoute(
+  ctx: MockContext,
+  req: MockRequest,
+  route: V1Route,
+  run: Execution,
+  headers: Record<string, string>,
+  outcome: V1Outcome,
+  claim: Claim | undefined,
+  flaky: ReturnType<ScenarioDice['flaky']>,
+): V1Outcome {
+  const response = execute(ctx, route, run, headers, docsBase(ctx.baseUrl, req.headers.host, req.origin));
+  if (claim)
+    claim.record.response =
+      response.value === undefined
+        ? { status: response.status, version: run.version, body: response.body }
+        : { status: response.status, version: run.version, value: response.value };
+
+  const faultAfter = ctx.faults.take(req.method, run.path, 'after');
+  if (faultAfter?.error === 'reset' || flaky === 'after-drop') outcome.response = { status: 0, headers, body: '', drop: true };
+  else if (faultAfter || flaky === 'after-error')
+    outcome.response = errorResponse(injected(faultAfter?.error ?? 'api_error', 'after'), docsBase(ctx.baseUrl, req.headers.host, req.origin), headers);
+  else outcome.response = response;
+  return outcome;
 }
 
 interface Execution {
@@ -228,7 +251,7 @@ function injected(code: ErrorCode, phase: 'before' | 'after'): ApiError {
   return new ApiError(code, `Injected fault (${phase}): ${note}.`, headers);
 }
 
-function release(claim: { partition: Partition; key: string; record: IdempotencyRecord } | undefined): void {
+function release(claim: Claim | undefined): void {
   if (claim) releaseIdempotencyKey(claim.partition, claim.key, claim.record);
 }
 

@@ -53,29 +53,33 @@ const NO_BODY = Buffer.alloc(0);
 
 /** Runs a read request through the mock and writes its answer; with `traffic`, counted for a draining shutdown. */
 export function respond(ctx: MockContext, request: MockRequest, res: ServerResponse, traffic?: Traffic): void {
-  const failed = (error: unknown): MockResponse => errorResponse(error, docsBase(ctx.baseUrl, request.headers.host, request.origin));
-  if (!traffic) {
-    handleRequest(ctx, request).then(
-      (response) => send(res, response),
-      (error: unknown) => send(res, failed(error)),
-    );
-    return;
-  }
   // Shutting down and drained: the state is being saved, so nothing more may be answered.
-  if (traffic.stopped) return void res.socket?.destroy();
-  traffic.start();
-  handleRequest(ctx, request).then(
-    (response) => {
-      if (traffic.closing) response.headers.Connection = 'close';
-      const streaming = send(res, response);
-      if (streaming) void streaming.then(() => traffic.finish());
-      else traffic.finish();
-    },
-    (error: unknown) => {
-      send(res, failed(error));
-      traffic.finish();
-    },
+  if (traffic?.stopped) return void res.socket?.destroy();
+  traffic?.start();
+  let response: MockResponse | Promise<MockResponse>;
+  try {
+    response = handleRequest(ctx, request);
+  } catch (error) {
+    return answer(res, failure(ctx, request, error), traffic);
+  }
+  // Most answers are ready at once: written in the same turn, without a promise.
+  if (!(response instanceof Promise)) return answer(res, response, traffic);
+  response.then(
+    (ready) => answer(res, ready, traffic),
+    (error: unknown) => answer(res, failure(ctx, request, error), traffic),
   );
+}
+
+function answer(res: ServerResponse, response: MockResponse, traffic: Traffic | undefined): void {
+  if (traffic?.closing) response.headers.Connection = 'close';
+  const streaming = send(res, response);
+  if (!traffic) return;
+  if (streaming) void streaming.then(() => traffic.finish());
+  else traffic.finish();
+}
+
+function failure(ctx: MockContext, request: MockRequest, error: unknown): MockResponse {
+  return errorResponse(error, docsBase(ctx.baseUrl, request.headers.host, request.origin));
 }
 
 export function send(res: ServerResponse, response: MockResponse): void | Promise<void> {

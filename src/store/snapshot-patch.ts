@@ -17,24 +17,47 @@ const sharedPatches = new Map<string, SnapshotPatch>();
  */
 export function patchBetween(older: object, newer: object, same: (a: unknown, b: unknown) => boolean = Object.is): SnapshotPatch | undefined {
   const [from, to] = [older as Record<string, unknown>, newer as Record<string, unknown>];
-  const keys = Object.keys(from);
-  if (keys.length !== Object.keys(to).length) return undefined;
+  // for…in rather than Object.keys: this runs on every confirmation, and stored objects are plain (no inherited keys).
+  let fields = 0;
   const patch: Record<string, unknown> = {};
-  for (const key of keys) {
+  for (const key in from) {
     if (!Object.prototype.hasOwnProperty.call(to, key)) return undefined;
     if (!same(from[key], to[key])) patch[key] = from[key];
+    fields++;
   }
-  return share(patch);
+  for (const _key in to) fields--;
+  return fields === 0 ? share(patch) : undefined;
 }
+
+/** The patch shared last: consecutive confirmations nearly always make the same one, found without a lookup. */
+let lastShared: SnapshotPatch | undefined;
 
 /** The one shared copy of a patch equal to `patch` (while there are few distinct ones), frozen. */
 function share(patch: Record<string, unknown>): SnapshotPatch {
+  if (lastShared !== undefined && sameFields(lastShared, patch)) return lastShared;
+  const shared = sharedCopy(patch);
+  lastShared = shared;
+  return shared;
+}
+
+function sharedCopy(patch: Record<string, unknown>): SnapshotPatch {
   const key = JSON.stringify(patch);
   const known = sharedPatches.get(key);
   if (known) return known;
   Object.freeze(patch);
   if (sharedPatches.size < SHARED_PATCHES_MAX) sharedPatches.set(key, patch);
   return patch;
+}
+
+/** The same keys with the same values (order does not matter: a patch only overrides keys the snapshot has). */
+function sameFields(a: SnapshotPatch, b: SnapshotPatch): boolean {
+  let count = 0;
+  for (const key in b) {
+    if (!Object.prototype.hasOwnProperty.call(a, key) || !Object.is(a[key], b[key])) return false;
+    count++;
+  }
+  for (const _key in a) count--;
+  return count === 0;
 }
 
 /** The version a snapshot with an optional patch stands for. */

@@ -1,11 +1,37 @@
 'use strict';
 // Process and measurement helpers for the benchmark: every child is tracked and killed on the way out.
-const { spawn, fork } = require('node:child_process');
+const { spawn, fork, execFileSync } = require('node:child_process');
 const fs = require('node:fs');
 const http = require('node:http');
+const os = require('node:os');
 const autocannon = require('autocannon');
 
 const children = new Set();
+
+/**
+ * Core pinning, off until pinCores() turns it on: measured servers on SERVER_CORE, this process (the load
+ * generator) and what it starts unpinned on LOADER_CORE, so the server never competes with autocannon for a core.
+ */
+const SERVER_CORE = '1';
+const LOADER_CORE = '0';
+const pinning = { used: false, reason: 'not requested' };
+
+/** Pins this process (all its threads) to LOADER_CORE when taskset exists and there are at least 2 cores. */
+function pinCores() {
+  if (os.cpus().length < 2) return Object.assign(pinning, { used: false, reason: 'fewer than 2 cores' });
+  try {
+    execFileSync('taskset', ['-a', '-pc', LOADER_CORE, String(process.pid)], { stdio: 'ignore' });
+  } catch {
+    return Object.assign(pinning, { used: false, reason: 'taskset not available' });
+  }
+  return Object.assign(pinning, { used: true, reason: `servers on core ${SERVER_CORE}, load generator on core ${LOADER_CORE}` });
+}
+
+/** The executable and arguments for `node [...nodeArgs] script ...args`, behind `taskset -c SERVER_CORE` when pinning. */
+function nodeCommand(nodeArgs, script, args, pin = true) {
+  const node = [...nodeArgs, script, ...args];
+  return pinning.used && pin ? ['taskset', ['-c', SERVER_CORE, process.execPath, ...node]] : [process.execPath, node];
+}
 
 /** Kills every child still running (synchronous, so it also works from an 'exit' handler). */
 function killAll() {
@@ -19,9 +45,13 @@ function track(child) {
   return child;
 }
 
-/** Starts `node [...nodeArgs] script ...args`; resolves once it prints `listening on <url>` on stdout. */
-function startServer(script, args = [], { env, nodeArgs = [], timeoutMs = 15_000 } = {}) {
-  const child = track(spawn(process.execPath, [...nodeArgs, script, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] }));
+/**
+ * Starts `node [...nodeArgs] script ...args` (pinned to the server core when pinning, unless `pin: false`);
+ * resolves once it prints `listening on <url>` on stdout. taskset execs node, so the child's pid is node's.
+ */
+function startServer(script, args = [], { env, nodeArgs = [], timeoutMs = 15_000, pin = true } = {}) {
+  const [file, argv] = nodeCommand(nodeArgs, script, args, pin);
+  const child = track(spawn(file, argv, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] }));
   return new Promise((resolve, reject) => {
     let out = '';
     let err = '';
@@ -70,9 +100,11 @@ async function boot(script, args, probe, { env, timeoutMs = 15_000 } = {}) {
   throw new Error(`${script} did not answer ${probe.method} ${probe.path} within ${timeoutMs} ms`);
 }
 
-/** Forks `node [...execArgv] script ...args` with an IPC channel (for the scale server). */
+/** Forks `node [...execArgv] script ...args` with an IPC channel (for the scale server), pinned when pinning. */
 function forkChild(script, args, execArgv) {
-  return track(fork(script, args, { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
+  const [execPath, prefix] = nodeCommand(execArgv, script, []);
+  // fork() runs `execPath ...execArgv script ...args`: the taskset prefix goes in execArgv, without the script.
+  return track(fork(script, args, { execPath, execArgv: prefix.slice(0, -1), stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
 }
 
 /** SIGTERM, then SIGKILL if it has not gone within 2 s. */
@@ -141,4 +173,4 @@ function median(values) {
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-module.exports = { killAll, startServer, boot, forkChild, stop, request, rssOf, load, median };
+module.exports = { pinning, pinCores, killAll, startServer, boot, forkChild, stop, request, rssOf, load, median };

@@ -1,7 +1,8 @@
 'use strict';
 // npm run bench: boot time, throughput and scale of the real CLI, each as a ratio to a bare node:http server
-// measured in the same run (the machine is shared and noisy: compare ratios, run it twice). Prints a table and
-// writes bench/results/<date>.json. Only 127.0.0.1; every phase is bounded; every child is killed on the way out.
+// measured in the same run (the machine is shared and noisy: compare ratios, run it twice). With taskset and 2+
+// cores, every measured server runs on core 1 and the load generator (this process) on core 0. Prints a table
+// and writes bench/results/<date>.json. Only 127.0.0.1; every phase is bounded; every child is killed on the way out.
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
@@ -47,7 +48,8 @@ async function withServer(name, fn, extraArgs = []) {
  * long the backlog of deliveries takes to drain after the load, and deliveries per second over load and drain.
  */
 async function measureWebhooks(key) {
-  const receiver = await lib.startServer(path.join(__dirname, 'webhook-receiver.js'), ['--port', '0']);
+  // The receiver is not measured: it shares the load generator's core.
+  const receiver = await lib.startServer(path.join(__dirname, 'webhook-receiver.js'), ['--port', '0'], { pin: false });
   try {
     return await withServer(
       'mock',
@@ -345,6 +347,8 @@ function machine() {
 
 async function main() {
   const started = Date.now();
+  const pinning = lib.pinCores();
+  log(`pinning: ${pinning.used ? 'yes' : 'no'} (${pinning.reason})`);
   SERVERS.mock.key = await mockKey();
   const boot = await measureBoot();
   const load = await measureThroughput();
@@ -355,6 +359,7 @@ async function main() {
   console.log(
     `\nmachine: ${host.cpu}, ${host.cores} cores, ${(host.memory / 2 ** 30).toFixed(0)} GiB, ${host.platform}, Node ${host.node}, commit ${host.commit?.slice(0, 7) ?? 'n/a'}`,
   );
+  console.log(`pinning: ${pinning.used ? 'yes' : 'no'}, ${pinning.reason}`);
   printTable(table);
   const date = new Date();
   const file = path.join(__dirname, 'results', `${date.toISOString().replace(/:/g, '-')}.json`);
@@ -364,6 +369,7 @@ async function main() {
     command: 'npm run bench',
     machine: host,
     seconds: (Date.now() - started) / 1000,
+    pinning: { ...pinning },
     targets: TARGETS,
     boot,
     load,

@@ -137,32 +137,64 @@ function request(url, { method = 'GET', headers = {}, body } = {}) {
   });
 }
 
-/** Resident set size of a process in bytes (Linux). */
-function rssOf(pid) {
-  const match = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+/** A `Vm…: n kB` field of /proc/<pid>/status in bytes (Linux). */
+function statusField(pid, field) {
+  const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
   return match ? Number(match[1]) * 1024 : NaN;
 }
 
+/** Resident set size of a process in bytes (Linux). */
+const rssOf = (pid) => statusField(pid, 'VmRSS');
+
+/** Resident set size now and its peak over the process's life (VmHWM), in bytes (Linux). */
+const memoryOf = (pid) => ({ rss: statusField(pid, 'VmRSS'), peak: statusField(pid, 'VmHWM') });
+
 /**
  * Runs autocannon: a warm-up (discarded), then the measured run. Returns requests/s, latency percentiles (ms)
- * and anything that went wrong (socket errors, timeouts, non-2xx answers).
+ * and anything that went wrong (socket errors, timeouts, non-2xx answers). Latencies are autocannon's own
+ * per-response durations (process.hrtime, µs resolution) read from its 'response' events rather than its
+ * histogram, which rounds to whole ms; `latencies` holds every 2xx one of the measured run, for pooling runs.
  */
 async function load({ url, path, method = 'GET', headers = {}, body, setupRequest, connections = 50, duration = 5, warmup = 1 }) {
   const requests = [{ method, path, headers, body, ...(setupRequest ? { setupRequest } : {}) }];
   const options = { url, connections, requests };
   if (warmup > 0) await autocannon({ ...options, duration: warmup });
-  const result = await autocannon({ ...options, duration });
+  const latencies = [];
+  const run = autocannon({ ...options, duration });
+  run.on('response', (_client, status, _bytes, ms) => {
+    if (status >= 200 && status < 300) latencies.push(ms);
+  });
+  const result = await run;
+  const sorted = Float64Array.from(latencies).sort();
   return {
     rps: result.requests.average,
     total: result.requests.total,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    max: result.latency.max,
-    // Little's law on a closed loop: the mean time a request takes, without the 1 ms histogram resolution.
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    max: sorted.length ? sorted[sorted.length - 1] : NaN,
+    // Little's law on a closed loop: the mean time a request takes.
     meanMs: (connections * 1000 * result.duration) / Math.max(1, result.requests.total),
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+    latencies: sorted,
   };
+}
+
+/** The p-th percentile (nearest rank) of ascending values; NaN when there are none. */
+function percentile(sorted, p) {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+/** Several runs' latencies (each ascending) as one ascending array. */
+function pool(lists) {
+  const all = new Float64Array(lists.reduce((sum, list) => sum + list.length, 0));
+  let at = 0;
+  for (const list of lists) {
+    all.set(list, at);
+    at += list.length;
+  }
+  return all.sort();
 }
 
 function median(values) {
@@ -173,4 +205,19 @@ function median(values) {
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-module.exports = { pinning, pinCores, killAll, startServer, boot, forkChild, stop, request, rssOf, load, median };
+module.exports = {
+  pinning,
+  pinCores,
+  killAll,
+  startServer,
+  boot,
+  forkChild,
+  stop,
+  request,
+  rssOf,
+  memoryOf,
+  load,
+  percentile,
+  pool,
+  median,
+};

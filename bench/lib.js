@@ -197,6 +197,51 @@ function pool(lists) {
   return all.sort();
 }
 
+/**
+ * Follows `GET /_mock/stream` as the dashboard page does, in a process of its own (unpinned: it shares the load
+ * generator's core, not the server's). http.get sends Host: 127.0.0.1:<port>, the server's own, which the admin
+ * surface requires. Counts the writes received after the first (the server writes one batch every BATCH_MS while
+ * messages come), the messages, and those the server dropped past a batch's cap (its `overflow` messages).
+ */
+const FOLLOWER = `
+const stats = { bytes: 0, writes: 0, messages: 0, requests: 0, dropped: 0, seconds: 0 };
+const started = Date.now();
+require('node:http').get(process.argv[1] + '/_mock/stream', (res) => {
+  res.setEncoding('utf8');
+  res.once('data', () => process.send('ready'));
+  res.on('data', (chunk) => {
+    stats.bytes += chunk.length;
+    stats.writes++;
+    stats.messages += chunk.split('event: ').length - 1;
+    stats.requests += chunk.split('event: request').length - 1;
+    for (const match of chunk.matchAll(/"dropped":(\\d+)/g)) stats.dropped += Number(match[1]);
+  });
+});
+process.on('message', () => {
+  // The first write is the hello, not a batch.
+  stats.writes--;
+  stats.messages--;
+  stats.seconds = (Date.now() - started) / 1000;
+  process.send(stats, () => process.exit(0));
+});
+`;
+
+/** Starts a stream follower on `url`; resolves once it is connected, with close() → its counts. */
+async function followStream(url) {
+  const child = track(spawn(process.execPath, ['-e', FOLLOWER, url], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] }));
+  await new Promise((resolve, reject) => {
+    child.once('message', resolve);
+    child.once('exit', (code) => reject(new Error(`the stream follower exited (${code}) before the stream opened`)));
+  });
+  return {
+    close: () =>
+      new Promise((resolve) => {
+        child.once('message', resolve);
+        child.send('stop');
+      }),
+  };
+}
+
 function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
@@ -219,5 +264,6 @@ module.exports = {
   load,
   percentile,
   pool,
+  followStream,
   median,
 };

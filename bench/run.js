@@ -135,7 +135,10 @@ const afterTenCreates = (urlPath) => async (key, url) => {
   return { path: urlPath, headers: authHeaders(key) };
 };
 
-/** The load scenarios, each on a freshly started server. */
+/**
+ * The load scenarios, each on a freshly started server. `attach` starts something beside the load (a dashboard
+ * stream) and answers what close() reports after it.
+ */
 function scenarios() {
   let sequence = 0;
   const runId = `${process.pid}-${Date.now()}`;
@@ -159,6 +162,8 @@ function scenarios() {
     { id: 'retrieve', server: 'mock', spec: (key, url) => retrieve(url, key) },
     { id: 'retrieve', server: 'express', spec: (key, url) => retrieve(url, key) },
     { id: 'events', server: 'mock', spec: afterTenCreates('/v1/events?limit=10') },
+    { id: 'list', server: 'mock', spec: afterTenCreates('/v1/payments?limit=10') },
+    { id: 'create_dashboard', server: 'mock', spec: create, attach: (url) => lib.followStream(url) },
   ];
 }
 
@@ -174,11 +179,16 @@ async function measureThroughput() {
     for (const scenario of round % 2 ? [...list].reverse() : list) {
       const result = await withServer(scenario.server, async (url, child) => {
         const spec = await scenario.spec(SERVERS[scenario.server].key, url);
+        const attached = await scenario.attach?.(url);
         const measured = await lib.load({ url, ...spec, ...LOAD });
-        return { ...measured, rssAfter: lib.rssOf(child.pid) };
+        const stream = await attached?.close();
+        return { ...measured, rssAfter: lib.rssOf(child.pid), ...(stream ? { stream } : {}) };
       });
       runs.get(scenario).push(result);
-      log(`load ${scenario.server} ${scenario.id}: ${result.rps.toFixed(0)} req/s, p50 ${lat(result.p50)}, p99 ${lat(result.p99)}${problems(result)}`);
+      const streamed = result.stream ? `, stream ${result.stream.writes} batches, ${result.stream.messages} messages` : '';
+      log(
+        `load ${scenario.server} ${scenario.id}: ${result.rps.toFixed(0)} req/s, p50 ${lat(result.p50)}, p99 ${lat(result.p99)}${streamed}${problems(result)}`,
+      );
     }
   }
   const results = {};
@@ -316,11 +326,32 @@ function throughputRows({ row, section }, load) {
   latencyRow(mock.create_idempotent, bare.create);
   throughputRow('GET /v1/payments/{id}', mock.retrieve, bare.retrieve, TARGETS.retrieve);
   latencyRow(mock.retrieve, bare.retrieve);
+  throughputRow('GET /v1/payments?limit=10 (vs bare GET by id)', mock.list, bare.retrieve);
+  latencyRow(mock.list, bare.retrieve);
   throughputRow('GET /v1/events?limit=10 (vs bare GET by id)', mock.events, bare.retrieve);
   latencyRow(mock.events, bare.retrieve);
+  dashboardRows({ row }, mock.create_dashboard, mock.create);
   webhookRows({ row }, mock.create_webhook, bare.create);
   row('Express 5 reference, POST', rps(load.express.create.rps), rps(bare.create.rps), x(load.express.create.rps / bare.create.rps), '', null);
   row('Express 5 reference, GET by id', rps(load.express.retrieve.rps), rps(bare.retrieve.rps), x(load.express.retrieve.rps / bare.retrieve.rps), '', null);
+}
+
+/** Creates with one dashboard stream open, against the mock's plain creates; every run's stream must get batches. */
+function dashboardRows({ row }, dashboard, plain) {
+  const ratio = dashboard.rps / plain.rps;
+  row(`POST /v1/payments, one dashboard stream (vs mock create)${problems(dashboard)}`, rps(dashboard.rps), rps(plain.rps), x(ratio), '', null);
+  row('  p50 / p99 latency', `${lat(dashboard.p50All)} / ${lat(dashboard.p99All)}`, `${lat(plain.p50All)} / ${lat(plain.p99All)}`, '', '', null);
+  const streams = dashboard.runs.map((run) => run.stream);
+  const slowest = Math.min(...streams.map((stream) => stream.writes / stream.seconds));
+  const sum = (field) => streams.reduce((total, stream) => total + stream[field], 0);
+  row(
+    '  stream: batches/s (slowest run); messages, dropped',
+    `${slowest.toFixed(1)}/s; ${sum('messages')}, ${sum('dropped')}`,
+    '',
+    '',
+    'batches arrive',
+    slowest >= 1,
+  );
 }
 
 /** Creates with one webhook endpoint (one run), and whether the delivery backlog drained. */

@@ -18,7 +18,7 @@ const SERVERS = {
 };
 const BOOTS = 5;
 const LOAD = { connections: 50, duration: 3, warmup: 1 };
-const LOAD_ROUNDS = 3;
+const LOAD_ROUNDS = 5;
 const SCALE_LOAD = { connections: 10, duration: 3, warmup: 1 };
 const SCALES = [
   { name: '1k', payments: 1_000, customers: 1_000 },

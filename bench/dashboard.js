@@ -4,7 +4,6 @@
 // does), alternating, each on a fresh server; the best of each side is compared. Target: at most 20% slower.
 // Then the CPU cost per request in process (less sensitive to other load on the machine).
 // Only 127.0.0.1; bounded rounds; children are killed on the way out.
-const { spawn } = require('node:child_process');
 const path = require('node:path');
 const lib = require('./lib');
 
@@ -14,38 +13,12 @@ const ROUNDS = 3;
 const LOAD = { connections: 50, duration: 3, warmup: 1 };
 const FORM = 'amount=2000&currency=usd&metadata[order]=42';
 
-/**
- * Follows the stream like the page, in a process of its own (so it does not slow the load generator down):
- * reads every byte, counts the request messages, and reports them when asked to stop.
- */
-const FOLLOWER = `
-const stats = { bytes: 0, requests: 0 };
-require('node:http').get(process.argv[1] + '/_mock/stream', (res) => {
-  res.setEncoding('utf8');
-  res.once('data', () => process.send('ready'));
-  res.on('data', (chunk) => { stats.bytes += chunk.length; stats.requests += chunk.split('event: request').length - 1; });
-});
-process.on('message', () => process.send(stats, () => process.exit(0)));
-`;
-
-async function follow(url) {
-  const child = spawn(process.execPath, ['-e', FOLLOWER, url], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
-  await new Promise((resolve) => child.once('message', resolve));
-  return {
-    close: () =>
-      new Promise((resolve) => {
-        child.once('message', resolve);
-        child.send('stop');
-      }),
-  };
-}
-
 async function run(withStream) {
   const { child, url } = await lib.startServer(SCRIPT, ARGS);
   try {
     const keys = JSON.parse((await lib.request(`${url}/_mock/keys`)).body).data;
     const key = keys.find((k) => k.kind === 'secret' && !k.livemode).key;
-    const stream = withStream ? await follow(url) : undefined;
+    const stream = withStream ? await lib.followStream(url) : undefined;
     const result = await lib.load({
       url,
       path: '/v1/payments',
@@ -113,7 +86,7 @@ async function cpuPerRequest(withStream) {
       const result = await run(side === 'with');
       best[side] = Math.max(best[side], result.rps);
       process.stderr.write(
-        `${side} stream: ${result.rps.toFixed(0)} req/s, p99 ${result.p99} ms, errors ${result.errors}${result.streamed ? `, stream ${result.streamed.requests} request messages, ${(result.streamed.bytes / 1024).toFixed(0)} KiB` : ''}\n`,
+        `${side} stream: ${result.rps.toFixed(0)} req/s, p99 ${result.p99.toFixed(2)} ms, errors ${result.errors}${result.streamed ? `, stream ${result.streamed.requests} request messages, ${(result.streamed.bytes / 1024).toFixed(0)} KiB` : ''}\n`,
       );
     }
   }

@@ -1,11 +1,37 @@
 'use strict';
 // Process and measurement helpers for the benchmark: every child is tracked and killed on the way out.
-const { spawn, fork } = require('node:child_process');
+const { spawn, fork, execFileSync } = require('node:child_process');
 const fs = require('node:fs');
 const http = require('node:http');
+const os = require('node:os');
 const autocannon = require('autocannon');
 
 const children = new Set();
+
+/**
+ * Core pinning, off until pinCores() turns it on: measured servers on SERVER_CORE, this process (the load
+ * generator) and what it starts unpinned on LOADER_CORE, so the server never competes with autocannon for a core.
+ */
+const SERVER_CORE = '1';
+const LOADER_CORE = '0';
+const pinning = { used: false, reason: 'not requested' };
+
+/** Pins this process (all its threads) to LOADER_CORE when taskset exists and there are at least 2 cores. */
+function pinCores() {
+  if (os.cpus().length < 2) return Object.assign(pinning, { used: false, reason: 'fewer than 2 cores' });
+  try {
+    execFileSync('taskset', ['-a', '-pc', LOADER_CORE, String(process.pid)], { stdio: 'ignore' });
+  } catch {
+    return Object.assign(pinning, { used: false, reason: 'taskset not available' });
+  }
+  return Object.assign(pinning, { used: true, reason: `servers on core ${SERVER_CORE}, load generator on core ${LOADER_CORE}` });
+}
+
+/** The executable and arguments for `node [...nodeArgs] script ...args`, behind `taskset -c SERVER_CORE` when pinning. */
+function nodeCommand(nodeArgs, script, args, pin = true) {
+  const node = [...nodeArgs, script, ...args];
+  return pinning.used && pin ? ['taskset', ['-c', SERVER_CORE, process.execPath, ...node]] : [process.execPath, node];
+}
 
 /** Kills every child still running (synchronous, so it also works from an 'exit' handler). */
 function killAll() {
@@ -19,9 +45,13 @@ function track(child) {
   return child;
 }
 
-/** Starts `node [...nodeArgs] script ...args`; resolves once it prints `listening on <url>` on stdout. */
-function startServer(script, args = [], { env, nodeArgs = [], timeoutMs = 15_000 } = {}) {
-  const child = track(spawn(process.execPath, [...nodeArgs, script, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] }));
+/**
+ * Starts `node [...nodeArgs] script ...args` (pinned to the server core when pinning, unless `pin: false`);
+ * resolves once it prints `listening on <url>` on stdout. taskset execs node, so the child's pid is node's.
+ */
+function startServer(script, args = [], { env, nodeArgs = [], timeoutMs = 15_000, pin = true } = {}) {
+  const [file, argv] = nodeCommand(nodeArgs, script, args, pin);
+  const child = track(spawn(file, argv, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] }));
   return new Promise((resolve, reject) => {
     let out = '';
     let err = '';
@@ -70,9 +100,11 @@ async function boot(script, args, probe, { env, timeoutMs = 15_000 } = {}) {
   throw new Error(`${script} did not answer ${probe.method} ${probe.path} within ${timeoutMs} ms`);
 }
 
-/** Forks `node [...execArgv] script ...args` with an IPC channel (for the scale server). */
+/** Forks `node [...execArgv] script ...args` with an IPC channel (for the scale server), pinned when pinning. */
 function forkChild(script, args, execArgv) {
-  return track(fork(script, args, { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
+  const [execPath, prefix] = nodeCommand(execArgv, script, []);
+  // fork() runs `execPath ...execArgv script ...args`: the taskset prefix goes in execArgv, without the script.
+  return track(fork(script, args, { execPath, execArgv: prefix.slice(0, -1), stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
 }
 
 /** SIGTERM, then SIGKILL if it has not gone within 2 s. */
@@ -105,31 +137,108 @@ function request(url, { method = 'GET', headers = {}, body } = {}) {
   });
 }
 
-/** Resident set size of a process in bytes (Linux). */
-function rssOf(pid) {
-  const match = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+/** A `Vm…: n kB` field of /proc/<pid>/status in bytes (Linux). */
+function statusField(pid, field) {
+  const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
   return match ? Number(match[1]) * 1024 : NaN;
 }
 
+/** Resident set size of a process in bytes (Linux). */
+const rssOf = (pid) => statusField(pid, 'VmRSS');
+
+/** Resident set size now and its peak over the process's life (VmHWM), in bytes (Linux). */
+const memoryOf = (pid) => ({ rss: statusField(pid, 'VmRSS'), peak: statusField(pid, 'VmHWM') });
+
 /**
  * Runs autocannon: a warm-up (discarded), then the measured run. Returns requests/s, latency percentiles (ms)
- * and anything that went wrong (socket errors, timeouts, non-2xx answers).
+ * and anything that went wrong (socket errors, timeouts, non-2xx answers). Latencies are autocannon's own
+ * per-response durations (process.hrtime, µs resolution) read from its 'response' events rather than its
+ * histogram, which rounds to whole ms; `latencies` holds every 2xx one of the measured run, for pooling runs.
  */
 async function load({ url, path, method = 'GET', headers = {}, body, setupRequest, connections = 50, duration = 5, warmup = 1 }) {
   const requests = [{ method, path, headers, body, ...(setupRequest ? { setupRequest } : {}) }];
   const options = { url, connections, requests };
   if (warmup > 0) await autocannon({ ...options, duration: warmup });
-  const result = await autocannon({ ...options, duration });
+  const latencies = [];
+  const run = autocannon({ ...options, duration });
+  run.on('response', (_client, status, _bytes, ms) => {
+    if (status >= 200 && status < 300) latencies.push(ms);
+  });
+  const result = await run;
+  const sorted = Float64Array.from(latencies).sort();
   return {
     rps: result.requests.average,
     total: result.requests.total,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    max: result.latency.max,
-    // Little's law on a closed loop: the mean time a request takes, without the 1 ms histogram resolution.
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    max: sorted.length ? sorted[sorted.length - 1] : NaN,
+    // Little's law on a closed loop: the mean time a request takes.
     meanMs: (connections * 1000 * result.duration) / Math.max(1, result.requests.total),
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+    latencies: sorted,
+  };
+}
+
+/** The p-th percentile (nearest rank) of ascending values; NaN when there are none. */
+function percentile(sorted, p) {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+/** Several runs' latencies (each ascending) as one ascending array. */
+function pool(lists) {
+  const all = new Float64Array(lists.reduce((sum, list) => sum + list.length, 0));
+  let at = 0;
+  for (const list of lists) {
+    all.set(list, at);
+    at += list.length;
+  }
+  return all.sort();
+}
+
+/**
+ * Follows `GET /_mock/stream` as the dashboard page does, in a process of its own (unpinned: it shares the load
+ * generator's core, not the server's). http.get sends Host: 127.0.0.1:<port>, the server's own, which the admin
+ * surface requires. Counts the writes received after the first (the server writes one batch every BATCH_MS while
+ * messages come), the messages, and those the server dropped past a batch's cap (its `overflow` messages).
+ */
+const FOLLOWER = `
+const stats = { bytes: 0, writes: 0, messages: 0, requests: 0, dropped: 0, seconds: 0 };
+const started = Date.now();
+require('node:http').get(process.argv[1] + '/_mock/stream', (res) => {
+  res.setEncoding('utf8');
+  res.once('data', () => process.send('ready'));
+  res.on('data', (chunk) => {
+    stats.bytes += chunk.length;
+    stats.writes++;
+    stats.messages += chunk.split('event: ').length - 1;
+    stats.requests += chunk.split('event: request').length - 1;
+    for (const match of chunk.matchAll(/"dropped":(\\d+)/g)) stats.dropped += Number(match[1]);
+  });
+});
+process.on('message', () => {
+  // The first write is the hello, not a batch.
+  stats.writes--;
+  stats.messages--;
+  stats.seconds = (Date.now() - started) / 1000;
+  process.send(stats, () => process.exit(0));
+});
+`;
+
+/** Starts a stream follower on `url`; resolves once it is connected, with close() → its counts. */
+async function followStream(url) {
+  const child = track(spawn(process.execPath, ['-e', FOLLOWER, url], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] }));
+  await new Promise((resolve, reject) => {
+    child.once('message', resolve);
+    child.once('exit', (code) => reject(new Error(`the stream follower exited (${code}) before the stream opened`)));
+  });
+  return {
+    close: () =>
+      new Promise((resolve) => {
+        child.once('message', resolve);
+        child.send('stop');
+      }),
   };
 }
 
@@ -141,4 +250,20 @@ function median(values) {
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-module.exports = { killAll, startServer, boot, forkChild, stop, request, rssOf, load, median };
+module.exports = {
+  pinning,
+  pinCores,
+  killAll,
+  startServer,
+  boot,
+  forkChild,
+  stop,
+  request,
+  rssOf,
+  memoryOf,
+  load,
+  percentile,
+  pool,
+  followStream,
+  median,
+};

@@ -8,9 +8,10 @@ import { ScenarioName, ScenarioOptions } from './scenarios/scenarios';
 import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { urlProblem } from './webhooks/endpoints';
+import { PACKAGE_ROOT } from './package-root';
 
 /** The bundled fixtures, used when no --fixtures is given. */
-export const DEFAULT_FIXTURES = join(__dirname, '..', 'fixtures', 'default.json');
+export const DEFAULT_FIXTURES = join(PACKAGE_ROOT, 'fixtures', 'default.json');
 
 /**
  * Options shared by `startMock`, `createApp` and the CLI.

@@ -52,7 +52,8 @@ export function dashboardFile(path: string): MockResponse | undefined {
 
 function assets(): Assets {
   if (loaded) return loaded;
-  const dir = [join(__dirname, 'public'), join(__dirname, '..', '..', 'dist', 'dashboard', 'public')].find((candidate) =>
+  // dist/dashboard (or the bundled CLI's dist/cli), else dist/ seen from src/ (tests run from source).
+  const dir = [join(__dirname, '..', 'dashboard', 'public'), join(__dirname, '..', '..', 'dist', 'dashboard', 'public')].find((candidate) =>
     existsSync(join(candidate, 'manifest.json')),
   );
   if (!dir) {

@@ -33,7 +33,8 @@ export type ValidatorName = keyof Groups['params'] | keyof Groups['fixtures'];
 export const AJV_OPTIONS: Options = { allErrors: true, strict: true, verbose: true, allowUnionTypes: true };
 
 export function generatedFile(group: ValidatorGroup): string {
-  return join(__dirname, `generated-${group}.js`);
+  // Through `../validation`: the same folder from dist/validation, and from the bundled CLI in dist/cli.
+  return join(__dirname, '..', 'validation', `generated-${group}.js`);
 }
 
 const loaded: Partial<Record<ValidatorGroup, Record<string, ValidateFunction>>> = {};

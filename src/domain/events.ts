@@ -1,5 +1,5 @@
 import { ApiEvent } from '../schemas/resources';
-import { snapshotOf, StoredEvent } from '../store/event-log';
+import { requestOf, snapshotOf, StoredEvent } from '../store/event-log';
 import { Partition } from '../store/store';
 import { Scope } from './scope';
 import { LATEST_VERSION, renderForVersion } from './versions';
@@ -60,7 +60,7 @@ export function renderEvent(event: StoredEvent): ApiEvent {
     livemode: event.livemode,
     api_version: event.api_version,
     data: { object: snapshot as Record<string, unknown> },
-    request: event.request,
+    request: requestOf(event),
   };
 }
 

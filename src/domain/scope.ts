@@ -1,4 +1,5 @@
 import type { EventBus } from '../events/bus';
+import { EventRequest } from '../store/event-log';
 import { Partition, Store, Workspace } from '../store/store';
 
 /**
@@ -12,7 +13,7 @@ export interface Scope {
   livemode: boolean;
   now: number;
   version: string;
-  request: { id: string | null; idempotency_key: string | null };
+  request: EventRequest;
   /** Where the domain publishes what happened (webhooks and the dashboard follow it). */
   bus: EventBus;
 }

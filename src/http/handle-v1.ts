@@ -13,6 +13,7 @@ import { claimIdempotencyKey, checkIdempotencyKey, fingerprint, releaseIdempoten
 import { docsBase, errorResponse, jsonResponse } from './respond';
 import { Router } from './router';
 import { V1_ROUTES } from '../routes';
+import { eventRequest } from '../store/event-log';
 import type { ApiRoute as V1Route } from '../routes';
 import { validateParams } from './validate';
 import { requestVersion } from './versions-header';
@@ -177,7 +178,7 @@ function execute(ctx: MockContext, route: V1Route, run: Execution, headers: Reco
       livemode: run.key.livemode,
       now: run.now,
       version: run.version,
-      request: { id: run.requestId, idempotency_key: run.idempotencyKey ?? null },
+      request: eventRequest(run.requestId, run.idempotencyKey ?? null),
       bus: ctx.bus,
     };
     let body = route.handler({

@@ -13,9 +13,25 @@ export interface StoredEvent extends Position {
   type: string;
   livemode: boolean;
   api_version: string;
-  request: ApiEvent['request'];
+  request: EventRequest;
   snapshot: Readonly<Record<string, unknown>>;
   patch: SnapshotPatch | undefined;
+}
+
+/**
+ * The request that made an event: its id alone when it carried no Idempotency-Key (nearly all do), so events
+ * hold no object of their own for it; otherwise the served pair. Read it with `requestOf`.
+ */
+export type EventRequest = string | ApiEvent['request'];
+
+/** The served `request` of an event. */
+export function requestOf(event: StoredEvent): ApiEvent['request'] {
+  return typeof event.request === 'string' ? { id: event.request, idempotency_key: null } : event.request;
+}
+
+/** An event's request given as an id and an Idempotency-Key. */
+export function eventRequest(id: string | null, idempotencyKey: string | null): EventRequest {
+  return id !== null && idempotencyKey === null ? id : { id, idempotency_key: idempotencyKey };
 }
 
 /** The object as it was when the event happened. */

@@ -72,7 +72,7 @@ function answer(ctx: MockContext, { workspace, partition, payment }: Challenge, 
     livemode: partition.livemode,
     now: ctx.clockFor(workspace.id).now(),
     version: workspace.default_version,
-    request: { id: requestId, idempotency_key: null },
+    request: requestId,
     bus: ctx.bus,
   };
   return outcome === 'succeed' ? settle(scope, payment, 'succeed') : failAuthentication(scope, payment);

@@ -1,6 +1,7 @@
 import { MockServer } from '../start-mock';
 import { main } from './main';
 import { watchParent } from './parent-watch';
+import { boundHeapGrowth } from './heap-growth';
 
 /**
  * The process around the CLI: exit codes, and a clean shutdown on SIGINT/SIGTERM/SIGHUP or when the process
@@ -43,4 +44,6 @@ export async function run(argv: string[] = process.argv): Promise<void> {
   }
   mock = result.mock;
   quiet = result.quiet ?? false;
+  // After start-up: loading a large --state file grows the heap fast, and collects less often with V8's default.
+  boundHeapGrowth();
 }

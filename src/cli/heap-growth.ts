@@ -1,0 +1,19 @@
+import { setFlagsFromString } from 'node:v8';
+
+/** How much V8 lets the heap grow past what a full collection left live before the next one: 10%. */
+const HEAP_GROWING_PERCENT = 10;
+
+/**
+ * A sandbox left running should hold little more than its data. By default V8 lets the old generation grow to
+ * about twice what is live before collecting it, which under steady creates is most of the peak RSS (2 × 10 s of
+ * creates: 456 MB peak by default, 277 MB with 10%, at the same throughput). Only the CLI's own process does
+ * this (a library must not set flags in its host's process), and never over a value the user gave Node.
+ */
+export function boundHeapGrowth(): void {
+  if (!userSetHeapGrowth(process.execArgv, process.env.NODE_OPTIONS)) setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
+}
+
+/** Whether Node was given its own heap growing factor, on its command line or in NODE_OPTIONS. */
+export function userSetHeapGrowth(execArgv: string[], nodeOptions: string | undefined): boolean {
+  return [...execArgv, nodeOptions ?? ''].some((flags) => /--heap[-_]growing[-_]percent/.test(flags));
+}

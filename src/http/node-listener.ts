@@ -24,8 +24,11 @@ export interface ListenerOptions {
  */
 export function createListener(ctx: MockContext, { traffic, originOf }: ListenerOptions = {}): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
-    const declared = Number(req.headers['content-length'] ?? 0);
-    if (declared > MAX_BODY_BYTES) return tooLarge(ctx, req, res);
+    const length = req.headers['content-length'];
+    // No Content-Length and no Transfer-Encoding: HTTP/1.1 says there is no body (a GET, a DELETE). Answered at
+    // once, without listening to a stream that only ends (Node discards it after the answer).
+    if (length === undefined && req.headers['transfer-encoding'] === undefined) return dispatch(ctx, req, res, NO_BODY, originOf, traffic);
+    if (Number(length) > MAX_BODY_BYTES) return tooLarge(ctx, req, res);
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (chunk: Buffer) => {
@@ -39,13 +42,17 @@ export function createListener(ctx: MockContext, { traffic, originOf }: Listener
     });
     req.on('end', () => {
       if (res.headersSent || res.destroyed) return;
-      const body = chunks.length === 1 ? (chunks[0] as Buffer) : chunks.length === 0 ? NO_BODY : Buffer.concat(chunks);
-      const request: MockRequest = { method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body };
-      if (originOf) request.origin = originOf(req);
-      respond(ctx, request, res, traffic);
+      dispatch(ctx, req, res, chunks.length === 1 ? (chunks[0] as Buffer) : chunks.length === 0 ? NO_BODY : Buffer.concat(chunks), originOf, traffic);
     });
     req.on('error', () => res.destroy());
   };
+}
+
+/** Answers a request whose body has been read. */
+function dispatch(ctx: MockContext, req: IncomingMessage, res: ServerResponse, body: Buffer, originOf: ListenerOptions['originOf'], traffic?: Traffic): void {
+  const request: MockRequest = { method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body };
+  if (originOf) request.origin = originOf(req);
+  respond(ctx, request, res, traffic);
 }
 
 /** The body of every request without one (nothing writes to a request's body). */

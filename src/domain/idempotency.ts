@@ -14,6 +14,7 @@ export function isLive(record: IdempotencyRecord, now: number): boolean {
  * one made while the clock was set back may linger until then, but `isLive` still hides it.
  */
 export function expireIdempotency(partition: Partition, now: number): void {
+  if (partition.idempotency.size === 0) return; // every request passes here: no iterator when there is nothing
   for (const [key, record] of partition.idempotency) {
     if (isLive(record, now)) return;
     if (record.response) partition.idempotency.delete(key);

@@ -100,7 +100,8 @@ function finishV1(ctx: MockContext, req: MockRequest, path: string, query: strin
       request_id: requestId,
     });
   }
-  return withCors(response);
+  // Its headers carry CORS already (handleV1 builds every answer on them).
+  return response;
 }
 
 function withCors(response: MockResponse): MockResponse {

@@ -10,12 +10,13 @@ import { parseBody } from './body';
 import { MockRequest, MockResponse } from './exchange';
 import { parseQuery } from './form';
 import { claimIdempotencyKey, checkIdempotencyKey, fingerprint, releaseIdempotencyKey } from './idempotency';
-import { docsBase, errorResponse, jsonResponse } from './respond';
+import { docsBase, errorResponse, JSON_TYPE, jsonAnswer } from './respond';
+import { CORS_HEADERS } from './cors';
 import { Router } from './router';
 import { V1_ROUTES } from '../routes';
 import { eventRequest } from '../store/event-log';
 import type { ApiRoute as V1Route } from '../routes';
-import { validateParams } from './validate';
+import { acceptsNoParams, validateParams } from './validate';
 import { requestVersion } from './versions-header';
 
 const router = new Router<V1Route>(V1_ROUTES);
@@ -38,7 +39,8 @@ export interface V1Outcome {
  * Synchronous unless the request must wait (injected latency, or a reset of its workspace in progress).
  */
 export function handleV1(ctx: MockContext, req: MockRequest, path: string, query: string, requestId: string): V1Outcome | Promise<V1Outcome> {
-  const headers: Record<string, string> = { 'Request-Id': requestId, 'Service-Version': LATEST_VERSION };
+  // Every answer to this request is built on these, in the order they are sent (CORS: browsers call /v1 from any origin).
+  const headers: Record<string, string> = { 'Content-Type': JSON_TYPE, 'Request-Id': requestId, 'Service-Version': LATEST_VERSION, ...CORS_HEADERS };
   const outcome: V1Outcome = { response: undefined as unknown as MockResponse, key: undefined, idempotencyKey: null, replayed: false, params: undefined };
   let claim: Claim | undefined;
   let entered: string | undefined;
@@ -88,7 +90,7 @@ export function handleV1(ctx: MockContext, req: MockRequest, path: string, query
         outcome.replayed = true;
         outcome.response = {
           status: claimed.replay.status,
-          headers: { ...headers, 'Service-Version': claimed.replay.version, 'Content-Type': 'application/json; charset=utf-8', 'Idempotent-Replayed': 'true' },
+          headers: { ...headers, 'Service-Version': claimed.replay.version, 'Idempotent-Replayed': 'true' },
           body: savedBody(claimed.replay),
         };
         return outcome;
@@ -195,7 +197,7 @@ function execute(ctx: MockContext, route: V1Route, run: Execution, headers: Reco
       body = JSON.parse(JSON.stringify(body));
       renderForVersion(body, run.version);
     }
-    return jsonResponse(200, body, headers);
+    return jsonAnswer(200, body, headers);
   } catch (error) {
     if (error instanceof ApiError && error.extras.body && run.version !== LATEST_VERSION) {
       // The body may hold a stored (immutable) object: render a copy.
@@ -207,7 +209,11 @@ function execute(ctx: MockContext, route: V1Route, run: Execution, headers: Reco
 }
 
 function readParams(route: V1Route, req: MockRequest, query: string): unknown {
-  if (req.method === 'GET') return validateParams(route.params, parseQuery(query), true);
+  if (req.method === 'GET') {
+    // Most reads send no query: nothing to parse or check when the operation requires nothing.
+    if (query === '' && acceptsNoParams(route.params)) return {};
+    return validateParams(route.params, parseQuery(query), true);
+  }
   if (query !== '') validateParams('none', parseQuery(query), true);
   const { params, fromText } = parseBody(header(req.headers['content-type']), req.body);
   return validateParams(route.params, params, fromText);

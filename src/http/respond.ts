@@ -1,10 +1,15 @@
 import { ApiError } from '../errors/api-error';
 import { MockResponse } from './exchange';
 
-const JSON_TYPE = 'application/json; charset=utf-8';
+export const JSON_TYPE = 'application/json; charset=utf-8';
 
 export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): MockResponse {
   return { status, headers: { 'Content-Type': JSON_TYPE, ...headers }, body: JSON.stringify(body), value: body };
+}
+
+/** A JSON answer on headers the caller built complete (Content-Type included): they are used as they are, not copied. */
+export function jsonAnswer(status: number, body: unknown, headers: Record<string, string>): MockResponse {
+  return { status, headers, body: JSON.stringify(body), value: body };
 }
 
 /**

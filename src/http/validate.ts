@@ -34,6 +34,16 @@ export function validateParams<T>(name: ParamSchemaName, input: unknown, fromTex
   return value as T;
 }
 
+/** Per schema, whether no parameters at all is valid: found once, then a GET without a query skips parsing. */
+const emptyAccepted = new Map<ParamSchemaName, boolean>();
+
+/** Whether an operation takes an empty set of parameters (nothing required). */
+export function acceptsNoParams(name: ParamSchemaName): boolean {
+  let accepted = emptyAccepted.get(name);
+  if (accepted === undefined) emptyAccepted.set(name, (accepted = validatorFor(name)({}) === true));
+  return accepted;
+}
+
 /** Refuses empty strings, NUL characters (in values and keys) and runaway nesting before the schema is consulted. */
 function checkShape(value: unknown, path: string[], depth: number): void {
   if (depth > MAX_JSON_DEPTH) throw new ApiError('body_invalid', `The body is nested more than ${MAX_JSON_DEPTH} levels deep.`);

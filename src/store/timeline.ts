@@ -130,20 +130,27 @@ export class Timeline<T extends Position> {
       const inserts = this.insertsInPlace;
       const dropped = this.droppedTotal;
       const end = this.items.length;
-      const out: U[] = [];
+      // Sized once: an array grown by push leaves a trail of ever larger copies (tens of MB for millions of
+      // items) as garbage for a major GC, and a large young array makes every minor GC meanwhile longer.
+      const out = new Array<U>(end);
+      let count = 0;
       let restart = false;
       for (let next = 0; next < end && !restart;) {
         // Items dropped since the start shift every index down.
         const shift = this.droppedTotal - dropped;
         const stop = Math.min(end, next + SNAPSHOT_STEP);
-        for (let i = Math.max(next, shift); i < stop; i++) out.push(read(this.items[i - shift] as T));
+        for (let i = Math.max(next, shift); i < stop; i++) out[count++] = read(this.items[i - shift] as T);
         next = stop;
         if (next < end) {
           yield;
           restart = this.insertsInPlace !== inserts;
         }
       }
-      if (!restart) return out;
+      if (!restart) {
+        // Items dropped meanwhile were not copied.
+        out.length = count;
+        return out;
+      }
     }
   }
 

@@ -7,10 +7,11 @@ import { runInNewContext } from 'node:vm';
 import { createPayment, settle } from '../../src/domain/payments';
 import { Scope } from '../../src/domain/scope';
 import { startMock } from '../../src/start-mock';
+import { killAll, requireBuild, spawnCli } from '../helpers/cli-process';
+import { describeStalls, watchStalls } from './stall-watch';
 
 setFlagsFromString('--expose_gc');
 const gc = runInNewContext('gc') as () => void;
-import { killAll, requireBuild, spawnCli } from '../helpers/cli-process';
 
 /**
  * State files at the scale where they used to fail (`npm run test:scale`, a few minutes): 350k payments could
@@ -53,33 +54,46 @@ async function seedAndSave(file: string, count: number, metadata: Record<string,
   }
   log(`seeded ${count} payments in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   gc();
+  const storeHeap = process.memoryUsage().heapUsed;
+  const url = `${mock.url}/v1/payments/${ids[0]}`;
+  const get = async () => void (await (await fetch(url, { headers })).arrayBuffer());
+  // The client's first calls load fetch and open the connection (100–450 ms under Jest), and the full GC above
+  // leaves its sweeping to background threads: that is this process warming up, not the server stalling, so it
+  // happens before anything is measured.
+  for (let i = 0; i < 100; i++) await get();
 
-  // While saving, a client keeps calling the API; every answer's wait and the event loop's delay are measured.
+  // While saving, a client keeps calling the API; every answer's wait, the event loop's delay and the heap are measured.
   const loop = monitorEventLoopDelay({ resolution: 5 });
   loop.enable();
+  const watch = watchStalls();
   let saving = true;
-  let slowest = 0;
+  const slowest = { ms: 0, at: 0 };
   let answered = 0;
+  let peakHeap = storeHeap;
+  started = performance.now();
   const probe = (async () => {
     while (saving) {
       const sent = performance.now();
-      const res = await fetch(`${mock.url}/v1/payments/${ids[0]}`, { headers: { authorization: headers.authorization } });
-      await res.arrayBuffer();
-      slowest = Math.max(slowest, performance.now() - sent);
+      await get();
+      const ms = performance.now() - sent;
+      if (ms > slowest.ms) Object.assign(slowest, { ms, at: sent - started });
       answered++;
+      peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
       await new Promise((resolve) => setTimeout(resolve, 2));
     }
   })();
-  started = performance.now();
   await mock.saveState();
   const saveSeconds = (performance.now() - started) / 1000;
   saving = false;
   await probe;
   loop.disable();
-  const stall = { p50: loop.percentile(50) / 1e6, p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 };
+  const worst = watch.stop();
+  const stall = { p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 };
+  const extraHeap = (peakHeap - storeHeap) / storeHeap;
   log(
-    `saved ${(statSync(file).size / 1e6).toFixed(0)} MB in ${saveSeconds.toFixed(1)} s; ${answered} requests answered meanwhile, slowest ${slowest.toFixed(0)} ms; event-loop delay p50 ${stall.p50.toFixed(0)} ms, p99 ${stall.p99.toFixed(0)} ms, max ${stall.max.toFixed(0)} ms`,
+    `saved ${(statSync(file).size / 1e6).toFixed(0)} MB in ${saveSeconds.toFixed(1)} s; ${answered} requests answered meanwhile, slowest ${slowest.ms.toFixed(0)} ms (${(slowest.at / 1000).toFixed(1)} s in); event-loop delay p99 ${stall.p99.toFixed(0)} ms, max ${stall.max.toFixed(0)} ms; heap ${(storeHeap / 1e6).toFixed(0)} MB before, at most +${((peakHeap - storeHeap) / 1e6).toFixed(0)} MB (+${(extraHeap * 100).toFixed(0)}%) while saving`,
   );
+  log(`longest stalls: ${describeStalls(worst)}`);
   // The export over HTTP is streamed too: the same bytes as the file, even past the longest possible string.
   const res = await fetch(`${mock.url}/_mock/state`);
   let bytes = 0;
@@ -88,7 +102,7 @@ async function seedAndSave(file: string, count: number, metadata: Record<string,
   expect(bytes).toBe(statSync(file).size);
   log(`GET /_mock/state streamed ${(bytes / 1e6).toFixed(0)} MB`);
   await mock.close();
-  return { ids, stall, answered };
+  return { ids, stall, answered, slowest: slowest.ms, extraHeap };
 }
 
 async function restartAndCheck(file: string, ids: string[]) {
@@ -119,23 +133,27 @@ async function restartAndCheck(file: string, ids: string[]) {
 }
 
 describe('state files at scale', () => {
-  it('1,000,000 payments save (no request stalls over 100 ms meanwhile) and load again', async () => {
+  it('1,000,000 payments save (no request stalls over 100 ms meanwhile, little heap beyond the store) and load again', async () => {
     const file = join(dir, 'million.json');
-    const { ids, stall, answered } = await seedAndSave(file, 1_000_000, {});
+    const { ids, stall, answered, slowest, extraHeap } = await seedAndSave(file, 1_000_000, {});
     expect(answered).toBeGreaterThan(100);
-    // The save works in turns of ~20 ms; on a shared 2-core machine the single worst delay also holds whatever
-    // else the machine and the garbage collector did, so the bound is on the 99th percentile (the max is logged).
-    expect(stall.p99).toBeLessThan(100);
-    // A single delay also holds whatever else the shared machine did; a save used to freeze it for seconds.
-    expect(stall.max).toBeLessThan(200);
+    // The contract: no request waits more than 100 ms for a save, and neither does anything else on the event loop.
+    // On a busy shared machine the main thread can wait longer than that for a CPU: the "longest stalls" line above
+    // says how much of each stall that was, and how much was garbage collection.
+    expect(slowest).toBeLessThanOrEqual(100);
+    expect(stall.max).toBeLessThanOrEqual(100);
+    // The save holds a reference per item (its snapshot) and a chunk or two of bytes, not a copy of the store (it
+    // took +17% when it joined strings and grew its snapshot by push).
+    expect(extraHeap).toBeLessThan(0.15);
     await restartAndCheck(file, ids);
   }, 600_000);
 
-  it('19,000 payments with 10 KB of metadata each save and load again', async () => {
+  it('19,000 payments with 10 KB of metadata each save (no request stalls over 100 ms meanwhile) and load again', async () => {
     const file = join(dir, 'metadata.json');
     const metadata = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`k${i}`, 'v'.repeat(500)]));
-    const { ids, stall } = await seedAndSave(file, 19_000, metadata);
-    expect(stall.p99).toBeLessThan(100);
+    const { ids, stall, slowest } = await seedAndSave(file, 19_000, metadata);
+    expect(slowest).toBeLessThanOrEqual(100);
+    expect(stall.max).toBeLessThanOrEqual(100);
     await restartAndCheck(file, ids);
   }, 300_000);
 });

@@ -55,8 +55,9 @@ export const ADMIN_SERVER_ROUTES: AdminRoute[] = [
     description: 'The whole store in the fixture format with absolute times: save it and load it later with `PUT /_mock/state` or `--fixtures`.',
     response: ADMIN_SHAPES.state,
     example: { workspaces: [] },
-    // Streamed, like a save: a store of any size exports, and requests are answered meanwhile.
-    handler: ({ ctx }) => new StreamedJson((sink) => streamState(ctx.store, (text) => sink.write(text))),
+    // Streamed, like a save: a store of any size exports, and requests are answered meanwhile. A response sink takes
+    // text; each chunk decodes on its own (a chunk never splits a character).
+    handler: ({ ctx }) => new StreamedJson((sink) => streamState(ctx.store, (bytes) => sink.write(bytes.toString('utf8')))),
   },
   {
     method: 'PUT',

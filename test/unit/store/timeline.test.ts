@@ -177,3 +177,47 @@ describe('Collection indexes (payments by customer and status)', () => {
     expect(rows.pageBy('status', 'unknown', { limit: 10 })).toEqual({ data: [], has_more: false });
   });
 });
+
+describe('Timeline.snapshotInSteps', () => {
+  /** Runs a snapshot to its end, calling `between` at each pause (where requests would run). */
+  function take(timeline: Timeline<Item>, between: (pause: number) => void = () => undefined): Item[] {
+    const steps = timeline.snapshotInSteps((item) => item);
+    for (let pause = 0; ; pause++) {
+      const step = steps.next();
+      if (step.done) return step.value;
+      between(pause);
+    }
+  }
+
+  it('copies every item, oldest first, pausing every 10,000 items', () => {
+    let pauses = 0;
+    const items = take(timelineOf(25_000), () => pauses++);
+    expect(items).toHaveLength(25_000);
+    expect(items[0]!.id).toBe('i1');
+    expect(items[24_999]!.id).toBe('i25000');
+    expect(pauses).toBe(2);
+  });
+
+  it('leaves out items added at the end meanwhile', () => {
+    const timeline = timelineOf(15_000);
+    const items = take(timeline, () => timeline.insert({ id: 'new', created: 20_000, seq: 20_000 }));
+    expect(items).toHaveLength(15_000);
+    expect(items.some((item) => item.id === 'new')).toBe(false);
+  });
+
+  it('leaves out items dropped from the front meanwhile, without holes', () => {
+    const timeline = timelineOf(25_000);
+    const items = take(timeline, (pause) => void (pause === 0 && timeline.dropThrough(12_000)));
+    expect(items).toHaveLength(23_000);
+    expect(items.every((item) => item !== undefined)).toBe(true);
+    expect(ids(items.slice(9_999, 10_001))).toEqual(['i10000', 'i12001']);
+    expect(items[22_999]!.id).toBe('i25000');
+  });
+
+  it('starts again when an item is inserted before the end meanwhile, and then includes it', () => {
+    const timeline = timelineOf(15_000);
+    const items = take(timeline, (pause) => void (pause === 0 && timeline.insert({ id: 'early', created: 5, seq: 0 })));
+    expect(items).toHaveLength(15_001);
+    expect(ids(items.slice(3, 6))).toEqual(['i4', 'early', 'i5']);
+  });
+});

@@ -198,7 +198,8 @@ describe('any state document', () => {
         if (put.status !== 200) {
           refused++;
           expect(put.status).toBe(400);
-          expect((JSON.parse(put.body) as { error: { message: string } }).error.message).toMatch(/^Invalid state: \/\S*: /);
+          // A JSON pointer may hold any character of a key, spaces included (metadata key " "): only its start is fixed.
+          expect((JSON.parse(put.body) as { error: { message: string } }).error.message).toMatch(/^Invalid state: \/.*: /s);
           return;
         }
         accepted++;

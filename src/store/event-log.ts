@@ -79,7 +79,10 @@ export class EventLog {
    * same request) keeps the newer version and a patch instead, so the older version need not stay in memory.
    */
   supersede(older: object, newer: object): void {
-    for (const event of this.all.newest(SUPERSEDE_LOOKBACK)) {
+    // By index, not an iterator: this runs on every confirmation.
+    for (let back = 0; back < SUPERSEDE_LOOKBACK; back++) {
+      const event = this.all.fromNewest(back);
+      if (event === undefined) return;
       if (event.snapshot !== older || event.patch !== undefined) continue;
       const patch = patchBetween(older, newer);
       if (patch === undefined) return;

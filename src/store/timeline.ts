@@ -109,9 +109,9 @@ export class Timeline<T extends Position> {
     return this.items[0];
   }
 
-  /** Up to `count` items, newest first. */
-  *newest(count: number): IterableIterator<T> {
-    for (let i = this.items.length - 1; i >= Math.max(0, this.items.length - count); i--) yield this.items[i] as T;
+  /** The item `back` places before the newest (0: the newest itself), if there is one. */
+  fromNewest(back: number): T | undefined {
+    return this.items[this.items.length - 1 - back];
   }
 
   /** Oldest first. */

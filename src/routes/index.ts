@@ -19,6 +19,7 @@ import { WEBHOOK_ADMIN_ROUTES } from '../webhooks/admin-routes';
 import { WEBHOOK_ENDPOINT_ROUTES } from '../webhooks/endpoint-routes';
 import { WORKSPACE_ADMIN_ROUTES } from '../workspaces/workspace-routes';
 import { DASHBOARD_ADMIN_ROUTES } from '../dashboard/admin-routes';
+import { TRIGGER_ADMIN_ROUTES } from '../triggers/admin-routes';
 
 export type { AdminCall, AdminRoute, ApiRoute, Call, RouteDoc } from './route-types';
 export { route } from './route-types';
@@ -44,4 +45,5 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   ...WEBHOOK_ADMIN_ROUTES,
   ...WORKSPACE_ADMIN_ROUTES,
   ...DASHBOARD_ADMIN_ROUTES,
+  ...TRIGGER_ADMIN_ROUTES,
 ];

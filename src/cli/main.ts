@@ -11,6 +11,7 @@ import { MockServer, startMock } from '../start-mock';
 import { Random } from '../store/random';
 import { Store } from '../store/store';
 import { banner } from './banner';
+import { addClientCommands } from './client-commands';
 import { Palette, palette } from './colors';
 import { formatRequestLine, LogFormat } from './log-format';
 
@@ -65,6 +66,8 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<CliRe
     .description('A strict, stateful, in-memory sandbox of the payments API.')
     .version(PACKAGE_VERSION, '-v, --version')
     .exitOverride()
+    // The server's options come before a subcommand; after one, they are that subcommand's (trigger --admin-token).
+    .enablePositionalOptions()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr, outputError: (text, write) => write(chalk.red(text)) })
     .addOption(
       new Option('--port <n>', 'port to listen on; 0 = any free port')
@@ -134,6 +137,7 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<CliRe
     .command('openapi')
     .description('print the OpenAPI 3.1 document')
     .action(() => io.stdout(`${JSON.stringify(openApiDocument(), null, 2)}\n`));
+  addClientCommands(program, io, chalk);
 
   try {
     await program.parseAsync(argv);

@@ -58,27 +58,27 @@ export const RECIPES: Record<EventType, Recipe> = {
     steps: () => [createPayment],
   },
   'payment.succeeded': {
-    summary: 'creates a payment, then confirms it with pm_card_visa (emits payment.created first)',
+    summary: 'creates a payment, then confirms it with pm_card_visa (emits payment.created and payment_method.created first)',
     main: 0,
     steps: () => [createPayment, confirmWith('pm_card_visa')],
   },
   'payment.payment_failed': {
-    summary: 'creates a payment, then confirms it with pm_card_chargeDeclined: 402 card_declined (emits payment.created first)',
+    summary: 'creates a payment, then confirms it with pm_card_chargeDeclined: 402 card_declined (emits payment.created and payment_method.created first)',
     main: 0,
     steps: () => [createPayment, confirmWith('pm_card_chargeDeclined', { expect_error: { status: 402, code: 'card_declined' } })],
   },
   'payment.requires_action': {
-    summary: 'creates a payment, then confirms it with pm_card_authenticationRequired: 3-D Secure (emits payment.created first)',
+    summary: 'creates a payment, then confirms it with pm_card_authenticationRequired: 3-D Secure (emits payment.created and payment_method.created first)',
     main: 0,
     steps: () => [createPayment, confirmWith('pm_card_authenticationRequired')],
   },
   'payment.refunded': {
-    summary: 'creates a payment, confirms it with pm_card_visa and refunds it in full (emits payment.created, payment.succeeded, refund.created too)',
+    summary: 'creates a payment, confirms it with pm_card_visa and refunds it in full (emits payment.created, payment_method.created, payment.succeeded and refund.created too)',
     main: 0,
     steps: () => [createPayment, confirmWith('pm_card_visa'), refund],
   },
   'refund.created': {
-    summary: 'creates a payment, confirms it with pm_card_visa and refunds it in full (emits payment.created, payment.succeeded, payment.refunded too)',
+    summary: 'creates a payment, confirms it with pm_card_visa and refunds it in full (emits payment.created, payment_method.created, payment.succeeded and payment.refunded too)',
     main: 0,
     steps: () => [createPayment, confirmWith('pm_card_visa'), refund],
   },

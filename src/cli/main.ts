@@ -12,6 +12,7 @@ import { Random } from '../store/random';
 import { Store } from '../store/store';
 import { banner } from './banner';
 import { addClientCommands } from './client-commands';
+import { addDeliveryCommands } from './delivery-commands';
 import { Palette, palette } from './colors';
 import { formatRequestLine, LogFormat } from './log-format';
 
@@ -138,6 +139,7 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<CliRe
     .description('print the OpenAPI 3.1 document')
     .action(() => io.stdout(`${JSON.stringify(openApiDocument(), null, 2)}\n`));
   addClientCommands(program, io, chalk);
+  addDeliveryCommands(program, io, chalk);
 
   try {
     await program.parseAsync(argv);

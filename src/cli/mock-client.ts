@@ -13,14 +13,24 @@ export const DEFAULT_MOCK_URL = 'http://127.0.0.1:4010';
  * is the one line the CLI prints: the mock's own error message, or, when nothing answers, how to start one.
  * @example await postAdmin({ url: 'http://127.0.0.1:4010' }, '/_mock/trigger', { event: 'customer.created' })
  */
-export async function postAdmin<T>(options: ClientOptions, path: string, body: unknown): Promise<T> {
+export function postAdmin<T>(options: ClientOptions, path: string, body: unknown): Promise<T> {
+  return callMock<T>(options, 'POST', path, body, options.adminToken);
+}
+
+/** `GET` on the admin API. */
+export function getAdmin<T>(options: ClientOptions, path: string): Promise<T> {
+  return callMock<T>(options, 'GET', path, undefined, options.adminToken);
+}
+
+/** One call to the running mock (the admin API with the admin token, or /v1 with an API key). */
+export async function callMock<T>(options: ClientOptions, method: string, path: string, body: unknown, bearer: string | undefined): Promise<T> {
   const base = checkUrl(options.url);
   let response: Response;
   try {
     response = await fetch(`${base}${path}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', ...(options.adminToken ? { Authorization: `Bearer ${options.adminToken}` } : {}) },
-      body: JSON.stringify(body),
+      method,
+      headers: { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...(bearer ? { Authorization: `Bearer ${bearer}` } : {}) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
   } catch (error) {
     const cause = (error as { cause?: { code?: string } }).cause?.code;

@@ -1,3 +1,4 @@
+import { ApiError } from '../errors/api-error';
 import { onlyKeys, optionalBoolean, optionalString } from '../http/admin/admin-input';
 import type { AdminRoute } from '../routes/route-types';
 import { ADMIN_SHAPES } from '../schemas/admin';
@@ -43,7 +44,11 @@ export const TRIGGER_ADMIN_ROUTES: AdminRoute[] = [
       onlyKeys(body, ['event', 'workspace', 'livemode', 'overrides']);
       const workspace = optionalString(body, 'workspace');
       const livemode = optionalBoolean(body, 'livemode');
-      return trigger(ctx, body.event === undefined ? '' : (body.event as string), {
+      if (body.event === undefined)
+        throw new ApiError('parameter_missing', 'Missing required param: event (an event type such as payment.succeeded; GET /_mock/events lists them in types).', {
+          param: 'event',
+        });
+      return trigger(ctx, body.event as string, {
         ...(workspace !== undefined ? { workspace } : {}),
         ...(livemode !== undefined ? { livemode } : {}),
         ...(body.overrides !== undefined ? { overrides: body.overrides as Record<string, string> } : {}),

@@ -49,7 +49,12 @@ export function addClientCommands(program: Command, io: Out, chalk: Palette): vo
       .command('trigger <event-type>')
       .description('make an event happen on a running mock, with the API requests a client would make: real objects, events and webhook deliveries'),
   )
-    .option('--override <param=value>', 'set a parameter of the main request, validated by the API (repeatable; bracket form: metadata[order]=42)', override, [])
+    .option(
+      '--override <param=value>',
+      'set a parameter of the main request, validated by the API (repeatable; bracket form: metadata[order]=42)',
+      override,
+      [],
+    )
     .addHelpText(
       'after',
       `\nEvent types:\n${types.join('\n')}\n\nExamples:\n  $ payments-mock trigger payment.payment_failed --override amount=5000\n  $ payments-mock trigger refund.created --override currency=eur --override 'metadata[order]=42' --json\n  $ payments-mock trigger customer.created --url http://127.0.0.1:4011 --workspace globex --live --admin-token s3cret`,
@@ -98,7 +103,9 @@ function readFlowFile(file: string): unknown {
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    throw new ConfigError(`cannot read the flow file ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}.`);
+    throw new ConfigError(
+      `cannot read the flow file ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}.`,
+    );
   }
   try {
     return JSON.parse(text) as unknown;

@@ -4,7 +4,11 @@ import type { Palette } from './colors';
 
 /** A trigger's answer for a person: what was made and which events it emitted. */
 export function formatTrigger(result: TriggerResult, chalk: Palette): string {
-  const lines = [`${chalk.green('✓')} ${chalk.bold(result.type)} triggered in ${result.workspace} (${result.livemode ? 'live' : 'test'} mode)`, '', chalk.bold('objects')];
+  const lines = [
+    `${chalk.green('✓')} ${chalk.bold(result.type)} triggered in ${result.workspace} (${result.livemode ? 'live' : 'test'} mode)`,
+    '',
+    chalk.bold('objects'),
+  ];
   for (const object of result.objects) lines.push(`  ${objectLine(object)}`);
   lines.push('', chalk.bold('events'), ...eventLines(result.events, chalk, result.type));
   return `${lines.join('\n')}\n`;
@@ -15,7 +19,9 @@ export function formatFlow(result: FlowResult, chalk: Palette): string {
   const lines = [`${chalk.green('✓')} flow ran in ${result.workspace} (${result.livemode ? 'live' : 'test'} mode)`, ''];
   for (const step of result.steps) {
     const what = step.request ? `${step.request.method} ${step.request.path} → ${step.status}` : step.kind;
-    lines.push(`  ${chalk.dim(`/steps/${step.index}`)} ${step.name ? chalk.cyan(step.name) + ' ' : ''}${what}${step.request_id ? chalk.dim(` ${step.request_id}`) : ''}`);
+    lines.push(
+      `  ${chalk.dim(`/steps/${step.index}`)} ${step.name ? chalk.cyan(step.name) + ' ' : ''}${what}${step.request_id ? chalk.dim(` ${step.request_id}`) : ''}`,
+    );
   }
   lines.push('', chalk.bold('events'), ...eventLines(result.events, chalk), '', chalk.bold('answers'), JSON.stringify(result.answers, null, 2));
   return `${lines.join('\n')}\n`;

@@ -27,7 +27,10 @@ function shared(command: Command): Command {
 export function addDeliveryCommands(program: Command, io: Out, chalk: Palette): void {
   shared(program.command('deliver <event-id>').description('deliver an event again (a new delivery, signed now) to an endpoint of its workspace and mode'))
     .requiredOption('--endpoint <id>', 'the webhook endpoint (we_…) to deliver to')
-    .addHelpText('after', '\nExamples:\n  $ payments-mock deliver evt_1Zx9Yw8Vu7Ts6Rq5Po4Nm3Lk --endpoint we_3fK9aQ2LmN8pR4sT0vW6xY1z\n  $ payments-mock deliver evt_… --endpoint we_… --url http://127.0.0.1:4011 --admin-token s3cret --json')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ payments-mock deliver evt_1Zx9Yw8Vu7Ts6Rq5Po4Nm3Lk --endpoint we_3fK9aQ2LmN8pR4sT0vW6xY1z\n  $ payments-mock deliver evt_… --endpoint we_… --url http://127.0.0.1:4011 --admin-token s3cret --json',
+    )
     .action(async (event: string, flags: Flags & { endpoint: string }) => {
       const delivery = await postAdmin<WebhookDelivery>(flags, `/_mock/events/${encodeURIComponent(event)}/deliver`, { endpoint: flags.endpoint });
       const attempt = delivery.attempts.at(-1);
@@ -45,12 +48,18 @@ export function addDeliveryCommands(program: Command, io: Out, chalk: Palette): 
       .description("roll a webhook endpoint's signing secret; the old one keeps signing beside the new one until it expires on the mock clock"),
   )
     .option('--expires-in <duration>', 'how long the old secret keeps signing: 24h (default) up to 7d, or now')
-    .addHelpText('after', '\nExamples:\n  $ payments-mock rotate-secret we_3fK9aQ2LmN8pR4sT0vW6xY1z\n  $ payments-mock rotate-secret we_… --expires-in 2h --json')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ payments-mock rotate-secret we_3fK9aQ2LmN8pR4sT0vW6xY1z\n  $ payments-mock rotate-secret we_… --expires-in 2h --json',
+    )
     .action(async (id: string, flags: Flags & { expiresIn?: string }) => {
       const endpoints = await getAdmin<{ data: Array<WebhookEndpoint & { workspace: string }> }>(flags, '/_mock/webhooks/endpoints');
       const endpoint = endpoints.data.find((candidate) => candidate.id === id);
       if (!endpoint) throw new ConfigError(`no webhook endpoint ${id.slice(0, 100)} on this mock: GET /_mock/webhooks/endpoints lists them.`);
-      const keys = await getAdmin<{ data: Array<{ key: string; kind: string; livemode: boolean; workspace: string; expires_at: number | null }> }>(flags, '/_mock/keys');
+      const keys = await getAdmin<{ data: Array<{ key: string; kind: string; livemode: boolean; workspace: string; expires_at: number | null }> }>(
+        flags,
+        '/_mock/keys',
+      );
       const key = keys.data.find((k) => k.kind === 'secret' && k.workspace === endpoint.workspace && k.livemode === endpoint.livemode && k.expires_at === null);
       if (!key) throw new ConfigError(`workspace ${endpoint.workspace} has no secret ${endpoint.livemode ? 'live' : 'test'} key to roll the secret with.`);
       const rolled = await callMock<WebhookEndpoint>(

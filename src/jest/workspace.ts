@@ -152,8 +152,15 @@ export async function createWorkspace(options: CreateOptions | string = {}): Pro
       if (!gone.ok && gone.status !== 404) throw new Error(`payments-mock: could not delete workspace ${created.workspace}: ${gone.status}`);
       await gone.body?.cancel();
     },
-    trigger: (type, triggerOptions = {}) => call<TriggerResult>('POST', `${url}/_mock/trigger`, { event: type, ...triggerOptions, workspace: created.workspace }),
-    runFlow: (document) => call<FlowResult>('POST', `${url}/_mock/flows`, { ...withEnv(document, process.env), workspace: created.workspace }),
+    trigger: (type, triggerOptions = {}) =>
+      call<TriggerResult>('POST', `${url}/_mock/trigger`, { event: type, ...triggerOptions, workspace: created.workspace }),
+    runFlow: async (document) => {
+      if (document.workspace !== undefined && document.workspace !== created.workspace)
+        throw new Error(
+          `payments-mock: the flow names workspace ${document.workspace}, but runs in ${created.workspace} (this workspace): remove "workspace".`,
+        );
+      return call<FlowResult>('POST', `${url}/_mock/flows`, { ...withEnv(document, process.env), workspace: created.workspace });
+    },
   };
 }
 

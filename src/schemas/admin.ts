@@ -114,7 +114,7 @@ export const ADMIN_SCHEMAS = {
     created: integer,
   }),
   FlowStepReport: closed({
-    index: { ...integer, description: 'The step\'s place: its JSON pointer is /steps/<index>.' },
+    index: { ...integer, description: "The step's place: its JSON pointer is /steps/<index>." },
     name: nullable(string),
     kind: { enum: ['request', 'advance', 'scenario', 'flush_webhooks'] },
     request: nullable(closed({ method: string, path: string })),
@@ -191,7 +191,7 @@ export const ADMIN_SHAPES = {
       overrides: {
         type: 'object',
         additionalProperties: { type: ['string', 'number', 'boolean'] },
-        description: 'Parameters of the main request by their form name (`amount`, `metadata[order]`), validated by the API like a client\'s.',
+        description: "Parameters of the main request by their form name (`amount`, `metadata[order]`), validated by the API like a client's.",
       },
     },
     ['event'],
@@ -222,7 +222,11 @@ export const ADMIN_SHAPES = {
           oneOf: [
             closed(
               {
-                name: { type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_-]{0,63}$', description: 'Names the answer: later steps reference it as `${name:path.to.field}`.' },
+                name: {
+                  type: 'string',
+                  pattern: '^[A-Za-z_][A-Za-z0-9_-]{0,63}$',
+                  description: 'Names the answer: later steps reference it as `${name:path.to.field}`.',
+                },
                 method: { enum: ['GET', 'POST', 'DELETE'] },
                 path: { type: 'string', pattern: '^/v1(/|$)', description: 'A /v1 path; may hold references (`/v1/payments/${pay:id}/refund`).' },
                 params: { type: 'object', description: 'Body (POST, sent as JSON) or query (GET, DELETE) parameters; strings may hold references.' },

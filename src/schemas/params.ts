@@ -109,7 +109,8 @@ export const PARAM_SCHEMAS = {
       type: ['string', 'integer'],
       minLength: 1,
       maxLength: 40,
-      description: 'How long the old secret keeps signing beside the new one: a duration such as "24h" (the default), "90m" or "7d" (the most), seconds, or "now".',
+      description:
+        'How long the old secret keeps signing beside the new one: a duration such as "24h" (the default), "90m" or "7d" (the most), seconds, or "now".',
     },
   }),
   list: closed(listParams),

@@ -310,7 +310,12 @@ export const RESOURCE_SCHEMAS = {
         problems: {
           type: 'array',
           description: 'flow_invalid: every problem of the flow document, by JSON pointer.',
-          items: { type: 'object', additionalProperties: false, required: ['pointer', 'message'], properties: { pointer: { type: 'string' }, message: { type: 'string' } } },
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['pointer', 'message'],
+            properties: { pointer: { type: 'string' }, message: { type: 'string' } },
+          },
         },
         step: {
           type: 'object',

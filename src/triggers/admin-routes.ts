@@ -8,7 +8,14 @@ import { trigger } from './trigger';
 
 const PAYMENT = { id: 'pay_3MtwBwLkdIwHu7ix28a3tqPa', object: 'payment', amount: 5000, currency: 'usd', status: 'requires_payment_method', livemode: false };
 const EVENT = { id: 'evt_1Zx9Yw8Vu7Ts6Rq5Po4Nm3Lk', object: 'event', type: 'payment.payment_failed', workspace: 'ws_acme' };
-const STEP = { index: 0, name: 'payment', kind: 'request', request: { method: 'POST', path: '/v1/payments' }, status: 200, request_id: 'req_8kq2LmN4pR6sT8vW0xY2zA4b' };
+const STEP = {
+  index: 0,
+  name: 'payment',
+  kind: 'request',
+  request: { method: 'POST', path: '/v1/payments' },
+  status: 200,
+  request_id: 'req_8kq2LmN4pR6sT8vW0xY2zA4b',
+};
 const DELIVERY_EXAMPLE = {
   id: 'whd_7Hq2nUyV7pBz0cR3tL9mKw1E',
   object: 'webhook_delivery',
@@ -34,7 +41,7 @@ export const TRIGGER_ADMIN_ROUTES: AdminRoute[] = [
     description:
       'Makes the objects whose state change emits `event`, with the API requests a client would make (through the same pipeline: keys, ' +
       'validation, idempotency, events, webhook deliveries), in a workspace (default: the first) and mode. `overrides` set parameters of ' +
-      'the main request and are validated by the API: a refused one is the API\'s own error (400 naming the parameter). Every type in ' +
+      "the main request and are validated by the API: a refused one is the API's own error (400 naming the parameter). Every type in " +
       "`GET /_mock/events`'s `types` can be triggered; an unknown one is 400 `parameter_invalid` listing them.",
     body: ADMIN_SHAPES.trigger,
     exampleBody: { event: 'payment.payment_failed', overrides: { amount: 5000, 'metadata[order]': '42' } },
@@ -45,9 +52,13 @@ export const TRIGGER_ADMIN_ROUTES: AdminRoute[] = [
       const workspace = optionalString(body, 'workspace');
       const livemode = optionalBoolean(body, 'livemode');
       if (body.event === undefined)
-        throw new ApiError('parameter_missing', 'Missing required param: event (an event type such as payment.succeeded; GET /_mock/events lists them in types).', {
-          param: 'event',
-        });
+        throw new ApiError(
+          'parameter_missing',
+          'Missing required param: event (an event type such as payment.succeeded; GET /_mock/events lists them in types).',
+          {
+            param: 'event',
+          },
+        );
       return trigger(ctx, body.event as string, {
         ...(workspace !== undefined ? { workspace } : {}),
         ...(livemode !== undefined ? { livemode } : {}),
@@ -65,7 +76,7 @@ export const TRIGGER_ADMIN_ROUTES: AdminRoute[] = [
       'earlier answers (`${pay:id}`, `${pay:data.0.id}`) and `env` values (`${env:ORDER_ID}`), and control steps `{ "advance": "25h" }`, ' +
       '`{ "scenario": "decline" }`, `{ "flush_webhooks": true }`. The document is validated first: 400 `flow_invalid` lists every problem ' +
       'by JSON pointer and nothing runs. A step that fails, or succeeds where `expect_error` says it must fail, stops the flow: 422 ' +
-      '`flow_step_failed` / `flow_expectation_failed` naming the step, its request, the API\'s answer and the answers so far.',
+      "`flow_step_failed` / `flow_expectation_failed` naming the step, its request, the API's answer and the answers so far.",
     extraStatuses: [422],
     body: ADMIN_SHAPES.flow,
     exampleBody: {

@@ -49,7 +49,14 @@ export const RECIPES: Record<EventType, Recipe> = {
     summary: 'creates a customer (POST /v1/customers)',
     main: 0,
     steps: () => [
-      { name: 'customer', method: 'POST', path: '/v1/customers', params: { email: 'jenny.rosen@example.com', name: 'Jenny Rosen' }, scenario: 'manual', form: true },
+      {
+        name: 'customer',
+        method: 'POST',
+        path: '/v1/customers',
+        params: { email: 'jenny.rosen@example.com', name: 'Jenny Rosen' },
+        scenario: 'manual',
+        form: true,
+      },
     ],
   },
   'payment.created': {
@@ -73,12 +80,14 @@ export const RECIPES: Record<EventType, Recipe> = {
     steps: () => [createPayment, confirmWith('pm_card_authenticationRequired')],
   },
   'payment.refunded': {
-    summary: 'creates a payment, confirms it with pm_card_visa and refunds it in full (emits payment.created, payment_method.created, payment.succeeded and refund.created too)',
+    summary:
+      'creates a payment, confirms it with pm_card_visa and refunds it in full (emits payment.created, payment_method.created, payment.succeeded and refund.created too)',
     main: 0,
     steps: () => [createPayment, confirmWith('pm_card_visa'), refund],
   },
   'refund.created': {
-    summary: 'creates a payment, confirms it with pm_card_visa and refunds it in full (emits payment.created, payment_method.created, payment.succeeded and payment.refunded too)',
+    summary:
+      'creates a payment, confirms it with pm_card_visa and refunds it in full (emits payment.created, payment_method.created, payment.succeeded and payment.refunded too)',
     main: 0,
     steps: () => [createPayment, confirmWith('pm_card_visa'), refund],
   },

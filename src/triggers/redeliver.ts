@@ -12,9 +12,13 @@ import type { WebhookDelivery } from '../schemas/resources';
  */
 export async function redeliver(ctx: MockContext, eventId: string, endpointId: unknown): Promise<WebhookDelivery> {
   if (typeof endpointId !== 'string' || endpointId === '')
-    throw new ApiError('parameter_missing', 'Missing required param: endpoint (a we_… id of the event\'s workspace and mode; GET /_mock/webhooks/endpoints lists them).', {
-      param: 'endpoint',
-    });
+    throw new ApiError(
+      'parameter_missing',
+      "Missing required param: endpoint (a we_… id of the event's workspace and mode; GET /_mock/webhooks/endpoints lists them).",
+      {
+        param: 'endpoint',
+      },
+    );
   for (const workspace of ctx.store.workspaces.values()) {
     for (const partition of [workspace.test, workspace.live]) {
       const event = partition.events.get(eventId);

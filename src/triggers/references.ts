@@ -31,7 +31,8 @@ export function referencesIn(text: string): { references: Reference[]; problem: 
     const [whole, name = '', path = ''] = match;
     references.push({ text: whole, name, path });
     if (name === 'env' && !ENV_NAME.test(path)) problem ??= `${whole} is not a valid environment variable name (letters, digits and _).`;
-    if (name !== 'env' && !PATH.test(path)) problem ??= `${whole}: the path must be field names and array indexes separated by dots, such as \${pay:data.0.id}.`;
+    if (name !== 'env' && !PATH.test(path))
+      problem ??= `${whole}: the path must be field names and array indexes separated by dots, such as \${pay:data.0.id}.`;
   }
   const leftover = text.replace(REFERENCE, '');
   if (problem === undefined && leftover.includes('${'))
@@ -66,7 +67,9 @@ export function resolveString(text: string, lookup: Lookup, encode?: (value: str
   return text.replace(REFERENCE, (matched, name: string, path: string) => {
     const value = lookup({ text: matched, name, path });
     if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean')
-      throw new FlowReferenceError(`${matched} is ${value === null ? 'null' : Array.isArray(value) ? 'a list' : 'an object'}, which cannot be put inside a string.`);
+      throw new FlowReferenceError(
+        `${matched} is ${value === null ? 'null' : Array.isArray(value) ? 'a list' : 'an object'}, which cannot be put inside a string.`,
+      );
     return encode ? encode(String(value)) : String(value);
   });
 }

@@ -36,9 +36,13 @@ const MAX_OVERRIDES = 50;
  */
 export async function trigger(ctx: MockContext, type: string, options: TriggerOptions = {}): Promise<TriggerResult> {
   if (typeof type !== 'string' || !isEventType(type)) {
-    throw new ApiError('parameter_invalid', `Unknown event type "${String(type).slice(0, 80)}". Every type the mock emits can be triggered: ${EVENT_TYPES.join(', ')}.`, {
-      param: 'event',
-    });
+    throw new ApiError(
+      'parameter_invalid',
+      `Unknown event type "${String(type).slice(0, 80)}". Every type the mock emits can be triggered: ${EVENT_TYPES.join(', ')}.`,
+      {
+        param: 'event',
+      },
+    );
   }
   const overrides = checkOverrides(options.overrides);
   const target = flowTarget(ctx, options);
@@ -71,15 +75,21 @@ export async function trigger(ctx: MockContext, type: string, options: TriggerOp
 function checkOverrides(overrides: unknown): Record<string, FlowValue> {
   if (overrides === undefined) return {};
   if (overrides === null || typeof overrides !== 'object' || Array.isArray(overrides))
-    throw new ApiError('parameter_invalid', 'Invalid overrides: expected an object of parameter names and values, such as {"amount": 5000, "metadata[order]": "42"}.', {
-      param: 'overrides',
-    });
+    throw new ApiError(
+      'parameter_invalid',
+      'Invalid overrides: expected an object of parameter names and values, such as {"amount": 5000, "metadata[order]": "42"}.',
+      {
+        param: 'overrides',
+      },
+    );
   const entries = Object.entries(overrides);
   if (entries.length > MAX_OVERRIDES) throw new ApiError('parameter_invalid', `Invalid overrides: at most ${MAX_OVERRIDES}.`, { param: 'overrides' });
   const out: Record<string, FlowValue> = Object.create(null) as Record<string, FlowValue>;
   for (const [name, value] of entries) {
     if (name === '' || name.length > 200)
-      throw new ApiError('parameter_invalid', 'Invalid overrides: a parameter name is 1 to 200 characters (e.g. amount, metadata[order]).', { param: 'overrides' });
+      throw new ApiError('parameter_invalid', 'Invalid overrides: a parameter name is 1 to 200 characters (e.g. amount, metadata[order]).', {
+        param: 'overrides',
+      });
     if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean')
       throw new ApiError(
         'parameter_invalid',

@@ -45,7 +45,8 @@ export function flowProblems(input: unknown, env: Record<string, string | undefi
     return problems;
   }
   for (const key of Object.keys(input))
-    if (!['workspace', 'livemode', 'env', 'steps'].includes(key)) problem(`/${escapePointer(key)}`, `unknown field "${clip(key)}": a flow has workspace, livemode, env and steps.`);
+    if (!['workspace', 'livemode', 'env', 'steps'].includes(key))
+      problem(`/${escapePointer(key)}`, `unknown field "${clip(key)}": a flow has workspace, livemode, env and steps.`);
   if (input.workspace !== undefined && (typeof input.workspace !== 'string' || input.workspace === '' || input.workspace.length > 100))
     problem('/workspace', 'expected a workspace id such as "ws_acme" (GET /_mock/workspaces lists them).');
   if (input.livemode !== undefined && typeof input.livemode !== 'boolean') problem('/livemode', 'expected true or false.');
@@ -66,7 +67,8 @@ export function flowProblems(input: unknown, env: Record<string, string | undefi
   const later = new Set(steps.map((step) => (isObject(step) && typeof step.name === 'string' ? step.name : undefined)));
   steps.forEach((step: unknown, index) => {
     const pointer = `/steps/${index}`;
-    if (!isObject(step)) return problem(pointer, 'a step is an object: an API call {"method", "path", …} or {"advance"}, {"scenario"}, {"flush_webhooks": true}.');
+    if (!isObject(step))
+      return problem(pointer, 'a step is an object: an API call {"method", "path", …} or {"advance"}, {"scenario"}, {"flush_webhooks": true}.');
     checkName(step, pointer, names, problem);
     const controls = CONTROL_KINDS.filter((kind) => kind in step);
     const request = 'method' in step || 'path' in step;
@@ -89,7 +91,10 @@ export function flowProblems(input: unknown, env: Record<string, string | undefi
       for (const reference of references) {
         if (reference.name === 'env') {
           if (env[reference.path] === undefined && ENV_NAME.test(reference.path))
-            problem(at, `${reference.text}: ${reference.path} is not set (the CLI and mock.runFlow read the environment; POST /_mock/flows reads only the flow's "env").`);
+            problem(
+              at,
+              `${reference.text}: ${reference.path} is not set (the CLI and mock.runFlow read the environment; POST /_mock/flows reads only the flow's "env").`,
+            );
         } else if (!names.has(reference.name) || (names.get(reference.name) as number) >= index) {
           const known = [...names.entries()].filter(([, at]) => at < index).map(([name]) => name);
           problem(
@@ -117,7 +122,10 @@ function checkRequest(step: Record<string, unknown>, pointer: string, problem: P
   for (const key of Object.keys(step))
     if (!REQUEST_KEYS.includes(key)) problem(`${pointer}/${escapePointer(key)}`, `unknown field "${clip(key)}": an API step has ${REQUEST_KEYS.join(', ')}.`);
   if (typeof step.method !== 'string' || !METHODS.includes(step.method))
-    problem(`${pointer}/method`, `expected ${METHODS.join(', ')} (upper case)${typeof step.method === 'string' && METHODS.includes(step.method.toUpperCase()) ? `: write "${step.method.toUpperCase()}"` : ''}.`);
+    problem(
+      `${pointer}/method`,
+      `expected ${METHODS.join(', ')} (upper case)${typeof step.method === 'string' && METHODS.includes(step.method.toUpperCase()) ? `: write "${step.method.toUpperCase()}"` : ''}.`,
+    );
   if (typeof step.path !== 'string' || !/^\/v1(\/|$)/.test(step.path) || step.path.length > 2048)
     problem(`${pointer}/path`, 'expected a /v1 path such as "/v1/payments/${pay:id}/refund" (the admin API is driven by control steps).');
   else if (/[?#]/.test(step.path)) problem(`${pointer}/path`, 'put query parameters in "params", not in the path.');
@@ -137,7 +145,10 @@ function checkRequest(step: Record<string, unknown>, pointer: string, problem: P
       return problem(`${pointer}/expect_error`, 'expected {"status": 402} and/or {"code": "card_declined"}.');
     for (const key of Object.keys(expected))
       if (key !== 'status' && key !== 'code') problem(`${pointer}/expect_error/${escapePointer(key)}`, `unknown field "${clip(key)}": use status and/or code.`);
-    if (expected.status !== undefined && (typeof expected.status !== 'number' || !Number.isInteger(expected.status) || expected.status < 400 || expected.status > 599))
+    if (
+      expected.status !== undefined &&
+      (typeof expected.status !== 'number' || !Number.isInteger(expected.status) || expected.status < 400 || expected.status > 599)
+    )
       problem(`${pointer}/expect_error/status`, 'expected an error status from 400 to 599.');
     if (expected.code !== undefined && (typeof expected.code !== 'string' || !/^[a-z_]{1,64}$/.test(expected.code)))
       problem(`${pointer}/expect_error/code`, 'expected an error code such as card_declined (/docs/errors lists them).');
@@ -145,7 +156,8 @@ function checkRequest(step: Record<string, unknown>, pointer: string, problem: P
 }
 
 function checkControl(step: Record<string, unknown>, kind: (typeof CONTROL_KINDS)[number], pointer: string, problem: Problem): void {
-  for (const key of Object.keys(step)) if (key !== kind && key !== 'name') problem(`${pointer}/${escapePointer(key)}`, `unknown field "${clip(key)}" in a "${kind}" step.`);
+  for (const key of Object.keys(step))
+    if (key !== kind && key !== 'name') problem(`${pointer}/${escapePointer(key)}`, `unknown field "${clip(key)}" in a "${kind}" step.`);
   const value = step[kind];
   const at = `${pointer}/${kind}`;
   if (kind === 'advance') {

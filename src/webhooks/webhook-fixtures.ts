@@ -50,7 +50,10 @@ export function loadWebhookFixtures(
     };
     partition.webhookEndpoints.add(endpoint, store.nextSeq());
     if (e.previous_secret)
-      partition.webhookSecretRolls.set(id, { secret: e.previous_secret.secret, expires_at: at(e.previous_secret.expires_at, `${pointer}/previous_secret/expires_at`) });
+      partition.webhookSecretRolls.set(id, {
+        secret: e.previous_secret.secret,
+        expires_at: at(e.previous_secret.expires_at, `${pointer}/previous_secret/expires_at`),
+      });
   });
 
   (fixture.webhook_deliveries ?? []).forEach((d: FixtureWebhookDelivery, i) => {

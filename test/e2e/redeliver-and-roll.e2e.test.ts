@@ -35,7 +35,8 @@ async function call(method: string, path: string, body?: unknown, key?: string) 
   return { status: res.status, body: (await res.json()) as Record<string, any>, headers: Object.fromEntries(res.headers) };
 }
 
-const register = async (url: string, key = secretKey()) => (await call('POST', '/v1/webhook_endpoints', { url, enabled_events: ['*'] }, key)).body as { id: string; secret: string };
+const register = async (url: string, key = secretKey()) =>
+  (await call('POST', '/v1/webhook_endpoints', { url, enabled_events: ['*'] }, key)).body as { id: string; secret: string };
 
 /** Whether each official verifier accepts a delivery with a secret. */
 function verifies(delivery: Received, secret: string): { stripe: boolean; standard: boolean } {
@@ -66,7 +67,13 @@ describe('POST /_mock/events/{id}/deliver', () => {
     r.answer([200]);
     const res = await call('POST', `/_mock/events/${failed.id}/deliver`, { endpoint: endpoint.id });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ object: 'webhook_delivery', event: failed.id, endpoint: endpoint.id, status: 'succeeded', attempts: [{ n: 1, response_status: 200 }] });
+    expect(res.body).toMatchObject({
+      object: 'webhook_delivery',
+      event: failed.id,
+      endpoint: endpoint.id,
+      status: 'succeeded',
+      attempts: [{ n: 1, response_status: 200 }],
+    });
     const delivered = r.received.at(-1)!;
     expect(JSON.parse(delivered.body)).toMatchObject({ id: failed.id, type: 'payment.payment_failed' });
     expect(delivered.headers['service-delivery']).toBe(res.body.id);

@@ -56,13 +56,27 @@ describe('payments-mock trigger', () => {
     const { code, stdout } = await cli(['trigger', 'customer.created', '--workspace', 'globex', '--live', '--json']);
     expect(code).toBe(0);
     const answer = JSON.parse(stdout);
-    expect(answer).toMatchObject({ object: 'trigger', type: 'customer.created', workspace: 'globex', livemode: true, objects: [{ object: 'customer', livemode: true }] });
+    expect(answer).toMatchObject({
+      object: 'trigger',
+      type: 'customer.created',
+      workspace: 'globex',
+      livemode: true,
+      objects: [{ object: 'customer', livemode: true }],
+    });
     expect(answer.events.map((event: { type: string }) => event.type)).toEqual(['customer.created']);
   });
 
   it.each([
-    ['an unknown event type, listing the known ones', ['trigger', 'payment.exploded'], /^payments-mock: Unknown event type "payment\.exploded"\. .*customer\.created, .*payment_method\.created\. \(400 parameter_invalid\)$/],
-    ['an override the API refuses', ['trigger', 'payment.succeeded', '--override', 'amout=5000'], /Received unknown parameter: amout\. Did you mean amount\? \(400 parameter_unknown\)$/],
+    [
+      'an unknown event type, listing the known ones',
+      ['trigger', 'payment.exploded'],
+      /^payments-mock: Unknown event type "payment\.exploded"\. .*customer\.created, .*payment_method\.created\. \(400 parameter_invalid\)$/,
+    ],
+    [
+      'an override the API refuses',
+      ['trigger', 'payment.succeeded', '--override', 'amout=5000'],
+      /Received unknown parameter: amout\. Did you mean amount\? \(400 parameter_unknown\)$/,
+    ],
     ['an override with a bad value', ['trigger', 'payment.succeeded', '--override', 'amount=12.5'], /amount.*\(400 parameter_invalid_integer\)$/],
     ['an override without =', ['trigger', 'payment.succeeded', '--override', 'amount'], /expected param=value/],
     ['a workspace that does not exist', ['trigger', 'customer.created', '--workspace', 'ws_nope'], /No such workspace: 'ws_nope'/],
@@ -72,7 +86,10 @@ describe('payments-mock trigger', () => {
   });
 
   it('says when no mock answers, and how to start one', async () => {
-    await expectOneLine(runCli(['trigger', 'customer.created', '--url', 'http://127.0.0.1:9']), /no mock answers at http:\/\/127\.0\.0\.1:9\b.*Start one with `npx payments-mock`/);
+    await expectOneLine(
+      runCli(['trigger', 'customer.created', '--url', 'http://127.0.0.1:9']),
+      /no mock answers at http:\/\/127\.0\.0\.1:9\b.*Start one with `npx payments-mock`/,
+    );
     await expectOneLine(runCli(['trigger', 'customer.created', '--url', 'not a url']), /is not a URL/);
   });
 
@@ -106,10 +123,28 @@ describe('payments-mock flow', () => {
   });
 
   it.each([
-    ['a dangling reference (validated before running, with its JSON pointer)', { steps: [{ method: 'GET', path: '/v1/payments/${pay:id}' }] }, {}, /flow_invalid\)$/, /\/steps\/0\/path: \$\{pay:id\} refers to no earlier step/],
+    [
+      'a dangling reference (validated before running, with its JSON pointer)',
+      { steps: [{ method: 'GET', path: '/v1/payments/${pay:id}' }] },
+      {},
+      /flow_invalid\)$/,
+      /\/steps\/0\/path: \$\{pay:id\} refers to no earlier step/,
+    ],
     ['an environment variable that is not set', { steps }, {}, /ORDER_ID is not set/, /\/steps\/0\/params\/metadata\/order/],
-    ['a failing step (naming the step, its request and the API’s error)', { steps: [...steps, { method: 'POST', path: '/v1/payments/${pay:id}/refund' }] }, { ORDER_ID: '1' }, /Step 2 \(\/steps\/2\): POST \/v1\/payments\/pay_\w+\/refund answered 400 charge_already_refunded: .*\(422 flow_step_failed\)$/, /./],
-    ['an expect_error that does not happen', { steps: [{ method: 'POST', path: '/v1/customers', expect_error: { status: 402 } }] }, {}, /expected POST \/v1\/customers to fail with 402, but it answered 200\. \(422 flow_expectation_failed\)$/, /./],
+    [
+      'a failing step (naming the step, its request and the API’s error)',
+      { steps: [...steps, { method: 'POST', path: '/v1/payments/${pay:id}/refund' }] },
+      { ORDER_ID: '1' },
+      /Step 2 \(\/steps\/2\): POST \/v1\/payments\/pay_\w+\/refund answered 400 charge_already_refunded: .*\(422 flow_step_failed\)$/,
+      /./,
+    ],
+    [
+      'an expect_error that does not happen',
+      { steps: [{ method: 'POST', path: '/v1/customers', expect_error: { status: 402 } }] },
+      {},
+      /expected POST \/v1\/customers to fail with 402, but it answered 200\. \(422 flow_expectation_failed\)$/,
+      /./,
+    ],
   ])('stops on %s: one line naming the file, exit 1', async (_case, document, env, message, detail) => {
     const line = await expectOneLine(cli(['flow', flowFile('bad.json', document)], env), message);
     expect(line).toMatch(detail);
@@ -152,8 +187,14 @@ describe('payments-mock deliver and rotate-secret', () => {
         body: JSON.stringify({ url: receiver.url, enabled_events: ['*'] }),
       })
     ).json()) as { id: string };
-    await expectOneLine(cli(['deliver', events[0]!.id, '--endpoint', foreign.id]), /No webhook endpoint 'we_\w+' in workspace acme \(test mode\).*\(404 resource_missing\)$/);
-    await expectOneLine(cli(['rotate-secret', endpoint.id, '--expires-in', '8d']), /Invalid expires_in: at most 7 days \(got 8d\)\. \(400 parameter_invalid\)$/);
+    await expectOneLine(
+      cli(['deliver', events[0]!.id, '--endpoint', foreign.id]),
+      /No webhook endpoint 'we_\w+' in workspace acme \(test mode\).*\(404 resource_missing\)$/,
+    );
+    await expectOneLine(
+      cli(['rotate-secret', endpoint.id, '--expires-in', '8d']),
+      /Invalid expires_in: at most 7 days \(got 8d\)\. \(400 parameter_invalid\)$/,
+    );
     await expectOneLine(cli(['rotate-secret', 'we_nope']), /no webhook endpoint we_nope on this mock/);
     await expectOneLine(cli(['deliver', events[0]!.id]), /required option '--endpoint <id>' not specified/);
 
@@ -164,7 +205,11 @@ describe('payments-mock deliver and rotate-secret', () => {
 
 describe('--help', () => {
   it.each([
-    ['trigger', ['--url', '--workspace', '--live', '--override', '--admin-token', '--json'], 'payments-mock trigger payment.payment_failed --override amount=5000'],
+    [
+      'trigger',
+      ['--url', '--workspace', '--live', '--override', '--admin-token', '--json'],
+      'payments-mock trigger payment.payment_failed --override amount=5000',
+    ],
     ['flow', ['--url', '--workspace', '--live', '--admin-token', '--json'], 'payments-mock flow examples/flows/refund-after-25h.json'],
     ['deliver', ['--endpoint', '--url', '--admin-token', '--json'], 'payments-mock deliver evt_'],
     ['rotate-secret', ['--expires-in', '--url', '--admin-token', '--json'], 'payments-mock rotate-secret we_'],

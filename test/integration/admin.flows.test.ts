@@ -22,7 +22,13 @@ describe('POST /_mock/flows', () => {
     expect(answers.refund).toMatchObject({ object: 'refund', payment: answers.pay.id, amount: answers.pay.fee });
     expect(answers.again.id).toBe(answers.refund.id);
     expect(steps.map((step: { request: { path: string } }) => step.request.path)).toContain(`/v1/payments/${answers.pay.id}/refund`);
-    expect(events.map((event: { type: string }) => event.type)).toEqual(['payment.created', 'payment.succeeded', 'refund.created', 'payment.refunded', 'customer.created']);
+    expect(events.map((event: { type: string }) => event.type)).toEqual([
+      'payment.created',
+      'payment.succeeded',
+      'refund.created',
+      'payment.refunded',
+      'customer.created',
+    ]);
     expect((await box.get('/v1/customers')).body.data[0].email).toBe('order-2000@example.com');
   });
 
@@ -42,7 +48,10 @@ describe('POST /_mock/flows', () => {
 
   it('resolves ${env:NAME} from the document’s env only (the server never reads its own environment)', async () => {
     const box = sandbox();
-    const ok = await box.admin('post', '/_mock/flows', { env: { ORDER: '77' }, steps: [{ ...pay, params: { ...pay.params, metadata: { order: '${env:ORDER}' } } }] });
+    const ok = await box.admin('post', '/_mock/flows', {
+      env: { ORDER: '77' },
+      steps: [{ ...pay, params: { ...pay.params, metadata: { order: '${env:ORDER}' } } }],
+    });
     expect(ok.body.answers.pay.metadata).toEqual({ order: '77' });
     process.env.PAYMENTS_MOCK_FLOW_TEST = 'secret';
     const res = await box.admin('post', '/_mock/flows', { steps: [{ ...pay, params: { ...pay.params, description: '${env:PAYMENTS_MOCK_FLOW_TEST}' } }] });
@@ -81,7 +90,11 @@ describe('POST /_mock/flows', () => {
   it('stops at a failing step: 422 flow_step_failed naming the step, its request, the API’s error and the answers so far', async () => {
     const box = sandbox();
     const res = await box.admin('post', '/_mock/flows', {
-      steps: [pay, { name: 'refund', method: 'POST', path: '/v1/payments/${pay:id}/refund', params: { amount: 999999 } }, { method: 'POST', path: '/v1/customers' }],
+      steps: [
+        pay,
+        { name: 'refund', method: 'POST', path: '/v1/payments/${pay:id}/refund', params: { amount: 999999 } },
+        { method: 'POST', path: '/v1/customers' },
+      ],
     });
     expectError(res, 422, 'flow_step_failed', '/steps/1');
     expect(res.body.error.message).toBe(
@@ -98,7 +111,12 @@ describe('POST /_mock/flows', () => {
   it.each([
     ['succeeds', { amount: 2000, currency: 'usd' }, { status: 402 }, /expected POST \/v1\/payments to fail with 402, but it answered 200/],
     ['fails with another code', { amount: 0, currency: 'usd' }, { code: 'card_declined' }, /to fail with card_declined, but it answered 400 amount_too_small/],
-    ['fails with another status', { amount: 0, currency: 'usd' }, { status: 402, code: 'amount_too_small' }, /to fail with 402 amount_too_small, but it answered 400 amount_too_small/],
+    [
+      'fails with another status',
+      { amount: 0, currency: 'usd' },
+      { status: 402, code: 'amount_too_small' },
+      /to fail with 402 amount_too_small, but it answered 400 amount_too_small/,
+    ],
   ])('stops with 422 flow_expectation_failed when an expect_error step %s', async (_case, params, expect_error, message) => {
     const res = await sandbox().admin('post', '/_mock/flows', { steps: [{ name: 'pay', method: 'POST', path: '/v1/payments', params, expect_error }] });
     expectError(res, 422, 'flow_expectation_failed', '/steps/0');

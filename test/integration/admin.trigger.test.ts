@@ -16,24 +16,32 @@ function expectDocumented(method: string, path: string, body: unknown): void {
 type Answer = { objects: Array<Record<string, any>>; events: Array<{ id: string; type: string; workspace: string }>; workspace: string; livemode: boolean };
 
 describe('POST /_mock/trigger', () => {
-  it.each(EVENT_TYPES.map((type) => [type]))('makes %s happen with real requests: the event is in the feed and the journal holds the requests', async (type) => {
-    const box = sandbox();
-    const res = await box.admin('post', '/_mock/trigger', { event: type });
-    expect(res.status).toBe(200);
-    expectDocumented('POST', '/_mock/trigger', res.body);
-    const answer = res.body as Answer;
-    expect(answer.events.map((event) => event.type)).toContain(type);
-    expect(answer.objects.length).toBeGreaterThan(0);
-    const journal = await box.admin('get', '/_mock/requests');
-    expect(journal.body.data.map((entry: { id: string }) => entry.id).reverse()).toEqual(res.body.steps.map((step: { request_id: string }) => step.request_id));
-    // The events are the API's own: GET /v1/events returns them to the workspace's secret key.
-    const feed = await box.get(`/v1/events?type=${type}`);
-    expect(feed.body.data.map((event: { id: string }) => event.id)).toEqual(answer.events.filter((e) => e.type === type).map((e) => e.id));
-  });
+  it.each(EVENT_TYPES.map((type) => [type]))(
+    'makes %s happen with real requests: the event is in the feed and the journal holds the requests',
+    async (type) => {
+      const box = sandbox();
+      const res = await box.admin('post', '/_mock/trigger', { event: type });
+      expect(res.status).toBe(200);
+      expectDocumented('POST', '/_mock/trigger', res.body);
+      const answer = res.body as Answer;
+      expect(answer.events.map((event) => event.type)).toContain(type);
+      expect(answer.objects.length).toBeGreaterThan(0);
+      const journal = await box.admin('get', '/_mock/requests');
+      expect(journal.body.data.map((entry: { id: string }) => entry.id).reverse()).toEqual(
+        res.body.steps.map((step: { request_id: string }) => step.request_id),
+      );
+      // The events are the API's own: GET /v1/events returns them to the workspace's secret key.
+      const feed = await box.get(`/v1/events?type=${type}`);
+      expect(feed.body.data.map((event: { id: string }) => event.id)).toEqual(answer.events.filter((e) => e.type === type).map((e) => e.id));
+    },
+  );
 
   it('sets parameters of the main request with overrides, bracket form included', async () => {
     const box = sandbox();
-    const res = await box.admin('post', '/_mock/trigger', { event: 'payment.payment_failed', overrides: { amount: 5000, currency: 'EUR', 'metadata[order]': '42' } });
+    const res = await box.admin('post', '/_mock/trigger', {
+      event: 'payment.payment_failed',
+      overrides: { amount: 5000, currency: 'EUR', 'metadata[order]': '42' },
+    });
     expect(res.status).toBe(200);
     const [payment] = (res.body as Answer).objects;
     expect(payment).toMatchObject({ object: 'payment', amount: 5000, currency: 'eur', status: 'requires_payment_method', metadata: { order: '42' } });

@@ -137,7 +137,7 @@ const pages = new Router<Page>([
 ]);
 
 async function handleOther(ctx: MockContext, req: MockRequest, path: string, query: string): Promise<MockResponse> {
-  if (path.startsWith('/_mock/') || path === '/_mock') return handleAdmin(ctx, req, path, query);
+  if (path.startsWith('/_mock/') || path === '/_mock') return handleAdmin(ctx, req, path, query, (request) => handleRequest(ctx, request));
   if (path.startsWith(CHALLENGE_PATH) && path.length > CHALLENGE_PATH.length && !path.includes('/', CHALLENGE_PATH.length))
     return handleChallenge(ctx, req, path, query);
   // A person typing the address gets the dashboard; API clients still get the JSON 404.

@@ -47,7 +47,7 @@ export const TRIGGER_ADMIN_ROUTES: AdminRoute[] = [
     exampleBody: { event: 'payment.payment_failed', overrides: { amount: 5000, 'metadata[order]': '42' } },
     response: ADMIN_SHAPES.triggerResult,
     example: { object: 'trigger', type: EVENT.type, workspace: 'ws_acme', livemode: false, objects: [PAYMENT], events: [EVENT], steps: [STEP] },
-    handler: ({ ctx, body }) => {
+    handler: ({ ctx, body, dispatch }) => {
       onlyKeys(body, ['event', 'workspace', 'livemode', 'overrides']);
       const workspace = optionalString(body, 'workspace');
       const livemode = optionalBoolean(body, 'livemode');
@@ -59,7 +59,7 @@ export const TRIGGER_ADMIN_ROUTES: AdminRoute[] = [
             param: 'event',
           },
         );
-      return trigger(ctx, body.event as string, {
+      return trigger(ctx, dispatch, body.event as string, {
         ...(workspace !== undefined ? { workspace } : {}),
         ...(livemode !== undefined ? { livemode } : {}),
         ...(body.overrides !== undefined ? { overrides: body.overrides as Record<string, string> } : {}),
@@ -89,7 +89,7 @@ export const TRIGGER_ADMIN_ROUTES: AdminRoute[] = [
     response: ADMIN_SHAPES.flowResult,
     example: { object: 'flow_run', workspace: 'ws_acme', livemode: false, answers: { pay: PAYMENT }, steps: [STEP], events: [EVENT] },
     // Over HTTP only the document's own `env` resolves: the server's environment is not the caller's to read.
-    handler: ({ ctx, body }) => runFlow(ctx, body, {}),
+    handler: ({ ctx, body, dispatch }) => runFlow(ctx, dispatch, body, {}),
   },
   {
     method: 'POST',

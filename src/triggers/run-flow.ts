@@ -9,6 +9,12 @@ import type { FlowDocument, FlowEvent, FlowResult, FlowStep, FlowValue, KeyKind,
 import { fieldAt, FlowReferenceError, Reference, resolveString, resolveValue } from './references';
 import { isRequestStep, validateFlow } from './validate-flow';
 
+/**
+ * Runs one request through the mock's whole pipeline, as a client's request goes (`handleRequest` bound to the
+ * instance). Handed in by the caller: the request handler loads the admin routes, which hold this module's.
+ */
+export type Dispatch = (request: MockRequest) => MockResponse | Promise<MockResponse>;
+
 /** A request step as the runner takes it: what a document says, plus what trigger recipes add. */
 export type RunnableStep = Exclude<FlowStep, RequestStep> | (RequestStep & { scenario?: string; form?: boolean });
 
@@ -32,14 +38,14 @@ export class StepFailure extends Error {
  * order. A step that fails (or succeeds where `expect_error` says it must fail) stops the flow with 422
  * `flow_step_failed` / `flow_expectation_failed` naming the step, its request and the API's error.
  * `env` holds the values for `${env:NAME}` (the document's own `env` is added to it).
- * @example await runFlow(mock.context, { steps: [{ name: 'cus', method: 'POST', path: '/v1/customers', params: { email: 'a@b.co' } }] }, {})
+ * @example await runFlow(mock.context, (request) => handleRequest(mock.context, request), { steps: [{ name: 'cus', method: 'POST', path: '/v1/customers', params: { email: 'a@b.co' } }] }, {})
  */
-export async function runFlow(ctx: MockContext, input: unknown, env: Record<string, string | undefined>): Promise<FlowResult> {
+export async function runFlow(ctx: MockContext, dispatch: Dispatch, input: unknown, env: Record<string, string | undefined>): Promise<FlowResult> {
   const fromDocument = input !== null && typeof input === 'object' && !Array.isArray(input) ? (input as { env?: unknown }).env : undefined;
   const values = { ...env, ...(fromDocument !== null && typeof fromDocument === 'object' ? (fromDocument as Record<string, string>) : {}) };
   const document = validateFlow(input, values);
   try {
-    return await runSteps(ctx, document, document.steps, values);
+    return await runSteps(ctx, dispatch, document, document.steps, values);
   } catch (error) {
     if (error instanceof StepFailure) throw flowError(error);
     throw error;
@@ -60,6 +66,7 @@ export function flowTarget(ctx: MockContext, document: Pick<FlowDocument, 'works
 /** Runs steps that are already valid; throws StepFailure at the first step that fails. */
 export async function runSteps(
   ctx: MockContext,
+  dispatch: Dispatch,
   document: Pick<FlowDocument, 'workspace' | 'livemode'>,
   steps: readonly RunnableStep[],
   env: Record<string, string | undefined>,
@@ -86,7 +93,7 @@ export async function runSteps(
       const report: StepReport = { index, name: step.name ?? null, kind: 'request', request: null, status: null, request_id: null };
       reports.push(report);
       let answer: unknown;
-      if (isRequestStep(step)) answer = await requestStep(ctx, { workspace, livemode }, step, report, lookup, answers, requestIds);
+      if (isRequestStep(step)) answer = await requestStep(ctx, dispatch, { workspace, livemode }, step, report, lookup, answers, requestIds);
       else if ('advance' in step) {
         report.kind = 'advance';
         // The clock the workspace follows: its own once it has one, else the server's (as the admin API moves them).
@@ -114,6 +121,7 @@ export async function runSteps(
 
 async function requestStep(
   ctx: MockContext,
+  dispatch: Dispatch,
   target: { workspace: string; livemode: boolean },
   step: RequestStep & { scenario?: string; form?: boolean },
   report: StepReport,
@@ -133,10 +141,7 @@ async function requestStep(
     if (error instanceof FlowReferenceError || error instanceof ApiError) throw new StepFailure(report, null, answers, expected, error.message);
     throw error;
   }
-  // Loaded here, not at the top: handle-request loads the admin router, whose table holds this module's routes.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a cycle broken at run time, see above
-  const { handleRequest } = require('../http/handle-request') as typeof import('../http/handle-request');
-  const response = await handleRequest(ctx, request);
+  const response = await dispatch(request);
   report.status = response.drop ? 0 : response.status;
   report.request_id = response.headers['Request-Id'] ?? null;
   if (report.request_id) requestIds.add(report.request_id);

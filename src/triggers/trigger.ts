@@ -4,7 +4,7 @@ import { ApiError } from '../errors/api-error';
 import type { Partition } from '../store/store';
 import type { FlowEvent, FlowValue, StepReport } from './flow-types';
 import { isEventType, RECIPES } from './recipes';
-import { apiErrorOf, flowTarget, RunnableStep, runSteps, StepFailure } from './run-flow';
+import { apiErrorOf, Dispatch, flowTarget, RunnableStep, runSteps, StepFailure } from './run-flow';
 
 export interface TriggerOptions {
   /** A workspace id; default the first workspace. */
@@ -32,9 +32,9 @@ const MAX_OVERRIDES = 50;
  * Makes an event happen the way a client would: the recipe's API requests, through the same pipeline as any
  * client's (keys, validation, idempotency, events, webhook deliveries). A refused override is the API's own
  * error (400 naming the parameter), with the request in front of its message.
- * @example await trigger(mock.context, 'payment.payment_failed', { overrides: { amount: 5000 } })
+ * @example await trigger(mock.context, (request) => handleRequest(mock.context, request), 'payment.payment_failed', { overrides: { amount: 5000 } })
  */
-export async function trigger(ctx: MockContext, type: string, options: TriggerOptions = {}): Promise<TriggerResult> {
+export async function trigger(ctx: MockContext, dispatch: Dispatch, type: string, options: TriggerOptions = {}): Promise<TriggerResult> {
   if (typeof type !== 'string' || !isEventType(type)) {
     throw new ApiError(
       'parameter_invalid',
@@ -54,7 +54,7 @@ export async function trigger(ctx: MockContext, type: string, options: TriggerOp
   });
   let run;
   try {
-    run = await runSteps(ctx, target, steps, {});
+    run = await runSteps(ctx, dispatch, target, steps, {});
   } catch (error) {
     if (error instanceof StepFailure) throw apiErrorOf(error, `Trigger ${type}`);
     throw error;

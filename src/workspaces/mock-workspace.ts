@@ -5,6 +5,8 @@ import { ApiError } from '../errors/api-error';
 import { keyEntry } from '../routes/admin/keys';
 import { parseScenario, ScenarioName, ScenarioOptions } from '../scenarios/scenarios';
 import type { FlowDocument, FlowResult } from '../triggers/flow-types';
+import type { MockRequest } from '../http/exchange';
+import { handleRequest } from '../http/handle-request';
 import { runFlow } from '../triggers/run-flow';
 import { trigger, TriggerOptions, TriggerResult } from '../triggers/trigger';
 import { keysByRole, WorkspaceKeys } from './keys-by-role';
@@ -82,6 +84,7 @@ export function mockWorkspace(ctx: MockContext, id: string): MockWorkspace {
     return workspace;
   };
   const workspace = existing();
+  const dispatch = (request: MockRequest) => handleRequest(ctx, request);
   const entries = () => [...ctx.store.keys.values()].filter((record) => record.workspace === id).map((record) => keyEntry(ctx, record));
   const state = (): WorkspaceClockState => ({ ...ctx.clockFor(id).state(), workspace: id, follows_server: !ctx.workspaces.hasOwnClock(id) });
   return {
@@ -121,11 +124,11 @@ export function mockWorkspace(ctx: MockContext, id: string): MockWorkspace {
     },
     trigger: async (type, options = {}) => {
       existing();
-      return trigger(ctx, type, { ...options, workspace: id });
+      return trigger(ctx, dispatch, type, { ...options, workspace: id });
     },
     runFlow: async (document) => {
       existing();
-      return runFlow(ctx, inWorkspace(document, id), process.env);
+      return runFlow(ctx, dispatch, inWorkspace(document, id), process.env);
     },
   };
 }

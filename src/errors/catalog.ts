@@ -210,7 +210,7 @@ export const ERROR_CATALOG = {
   flow_invalid: {
     status: 400,
     type: 'invalid_request_error',
-    meaning: 'A flow document (or a trigger) is not valid: each problem is named by its JSON pointer in `problems`, and nothing ran.',
+    meaning: 'A flow document is not valid: each problem is named by its JSON pointer in `problems`, and nothing ran.',
     fix: 'Correct the parts the pointers name; a reference `${name:path}` must name a step that comes earlier.',
   },
   flow_step_failed: {

@@ -36,6 +36,13 @@ export async function run(argv: string[] = process.argv): Promise<void> {
   const unwatch = watchParent(() => void stop('parent exited'));
 
   const result = await main(argv);
+  if (result.session) {
+    // `mcp`: stdout is the protocol (nothing else may go there), and the agent going away ends everything.
+    mock = result.mock;
+    quiet = true;
+    void result.session.then(() => stop('agent disconnected'));
+    return;
+  }
   if (!result.mock) {
     for (const off of handlers) off();
     unwatch();

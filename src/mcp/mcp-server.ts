@@ -78,7 +78,10 @@ export function createMcpServer(api: MockApi, tools: McpTool[], resources: McpRe
     try {
       return { contents: [{ uri: resource.uri, mimeType: resource.mimeType, text: await resource.read(api, extra.signal) }] };
     } catch (error) {
-      throw new McpError(ErrorCode.InternalError, error instanceof MockUnreachable ? error.message : `Could not read ${resource.uri}: ${(error as Error).message}`);
+      throw new McpError(
+        ErrorCode.InternalError,
+        error instanceof MockUnreachable ? error.message : `Could not read ${resource.uri}: ${(error as Error).message}`,
+      );
     }
   });
 

@@ -45,7 +45,8 @@ export class MockApi {
   async document(path: string, signal?: AbortSignal): Promise<string> {
     const response = await this.fetch(path, { method: 'GET', ...(signal ? { signal } : {}) });
     const text = await response.text();
-    if (!response.ok) throw new MockUnreachable(`payments-mock at ${this.url} answered GET ${path} with ${response.status}: is --url the address of a payments-mock?`);
+    if (!response.ok)
+      throw new MockUnreachable(`payments-mock at ${this.url} answered GET ${path} with ${response.status}: is --url the address of a payments-mock?`);
     return text;
   }
 

@@ -36,9 +36,7 @@ export interface AdminToolRow {
 }
 
 /** What a tool's run gives back: an answer (structured output), or an error whose message is the API's. */
-export type ToolAnswer =
-  | { ok: true; value: Record<string, unknown> }
-  | { ok: false; message: string; detail?: unknown; value?: Record<string, unknown> };
+export type ToolAnswer = { ok: true; value: Record<string, unknown> } | { ok: false; message: string; detail?: unknown; value?: Record<string, unknown> };
 
 /** A tool made of more than one call (or not of an admin call): its schemas and its run are its own. */
 export interface CustomToolRow {

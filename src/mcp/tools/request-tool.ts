@@ -63,7 +63,7 @@ export const REQUEST_TOOL: CustomToolRow = {
     'for server code; "publishable" for browser code: tokenising cards, confirming with a client_secret; "restricted"), livemode ' +
     '(default false) and workspace (default: the first). Use it to see what the API answers to a call an integration makes, to ' +
     'create test data, or to reproduce a bug; the call shows in list_requests like any other. It answers the status, Request-Id, ' +
-    'the key used and the JSON body; a 4xx or 5xx answer is a tool error whose text is the API\'s message (the whole answer is in ' +
+    "the key used and the JSON body; a 4xx or 5xx answer is a tool error whose text is the API's message (the whole answer is in " +
     'the output too). Test cards are in the payments-mock://test-cards resource: confirming (POST /v1/payments/{id}/confirm) with ' +
     'payment_method "pm_card_chargeDeclined" declines, "pm_card_visa" succeeds.',
   example: { method: 'POST', path: '/v1/payments', params: { amount: 2000, currency: 'usd', metadata: { order: '42' } }, key_kind: 'secret' },

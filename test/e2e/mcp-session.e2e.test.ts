@@ -1,4 +1,6 @@
-import { Agent, closeAgents, connectAgent } from '../helpers/mcp-agent';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Agent, closeAgents, connectAgent, textOf } from '../helpers/mcp-agent';
 import { Receiver, startReceiver } from '../helpers/receiver';
 
 /**
@@ -92,4 +94,41 @@ it('answers an unknown resource with an error that names the resources', async (
   await expect(agent.client.readResource({ uri: 'payments-mock://secrets' })).rejects.toThrow(
     /Unknown resource: payments-mock:\/\/secrets\. The resources are: /,
   );
+});
+
+describe('the README', () => {
+  const ROOT = join(__dirname, '..', '..');
+  const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
+
+  it('runs the transcript as written, with the mcpServers entry it shows', async () => {
+    const config = JSON.parse(readFileSync(join(ROOT, 'examples', 'mcp', 'mcp.json'), 'utf8'));
+    const { command, args } = config.mcpServers['payments-mock'];
+    expect([command, ...args.slice(0, 2)]).toEqual(['npx', 'payments-mock', 'mcp']);
+    // As configured, but on a free port: `npx payments-mock` is this checkout's bin/payments-mock.js.
+    const options = (args.slice(2) as string[]).map((arg, i, all) => (all[i - 1] === '--port' ? '0' : arg));
+    const readmeAgent = await connectAgent(options);
+    const handler = await startReceiver([500]);
+    try {
+      const transcript = /<!-- mcp-transcript -->\n```text\n([\s\S]*?)```/.exec(README)?.[1] ?? '';
+      const lines = transcript.trim().split('\n');
+      expect(lines.filter((line) => line.startsWith('agent: ')).length).toBeGreaterThan(5);
+      let delivery = '';
+      for (const [index, line] of lines.entries()) {
+        if (!line.startsWith('agent: ')) continue;
+        const [, name = '', json = ''] = /^agent: (\w+) (.*)$/.exec(line) ?? [];
+        const args = JSON.parse(json.replace('http://localhost:3000/webhooks', handler.url).replace('whd_…', delivery));
+        // The handler is fixed before the delivery is retried.
+        if (name === 'retry_delivery') handler.answer([200]);
+        const result = await readmeAgent.call(name, args);
+        const shown = (lines[index + 1] ?? '').replace(/^mock: +/, '');
+        if (result.isError) expect(textOf(result)).toBe(shown);
+        else if (name === 'list_deliveries') delivery = (result.structuredContent as any).data[0].id;
+        if (name === 'retry_delivery') expect(result.structuredContent).toMatchObject({ status: 'succeeded', attempts: { length: 5 } });
+        if (name === 'flush_webhooks') expect(result.structuredContent).toMatchObject({ pending: 2 });
+      }
+      expect(handler.received).toHaveLength(2 + 3 + 3 + 1);
+    } finally {
+      await handler.close();
+    }
+  });
 });

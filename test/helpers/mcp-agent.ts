@@ -37,8 +37,7 @@ export async function connectAgent(args: string[], env: Record<string, string> =
   >;
   const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp', ...args], env: { ...clean, ...env }, cwd: ROOT, stderr: 'pipe' });
   let stderr = '';
-  transport.stderr?.setEncoding('utf8');
-  transport.stderr?.on('data', (chunk: string) => void (stderr += chunk));
+  transport.stderr?.on('data', (chunk: Buffer) => void (stderr += chunk.toString('utf8')));
   const client = new Client({ name: 'payments-mock-tests', version: '1.0.0' });
   await client.connect(transport);
   // The transport keeps its process private; the tests need it to see how it ends.

@@ -6,7 +6,7 @@ import { ApiError } from '../errors/api-error';
 import { parseBody } from '../http/body';
 import { MockRequest, MockResponse } from '../http/exchange';
 import { Payment } from '../schemas/resources';
-import { Challenge, CHALLENGE_PATH, findChallenge } from './challenge';
+import { Challenge, CHALLENGE_PATH, findChallenge } from '../domain/three-d-secure';
 
 /**
  * Headers of every challenge answer: never cached, never framed (a page on another site cannot overlay it to

@@ -12,9 +12,12 @@ const DOC = readFileSync(join(ROOT, 'docs', 'architecture.md'), 'utf8');
 
 /** `cli/` → 14, `index.ts` → 15, from the table after the `<!-- layers -->` marker. */
 function floors(): Map<string, number> {
-  const table = DOC.slice(DOC.indexOf('<!-- layers -->')).split('\n\n')[0] as string;
+  // The table is the first run of `|` lines after the marker (prettier pads its cells and puts a blank line before it).
+  const lines = DOC.slice(DOC.indexOf('<!-- layers -->')).split('\n');
+  const start = lines.findIndex((line) => line.startsWith('|'));
+  const end = lines.findIndex((line, i) => i > start && !line.startsWith('|'));
   const map = new Map<string, number>();
-  for (const row of table.split('\n').filter((line) => /^\| \d+ \|/.test(line))) {
+  for (const row of lines.slice(start, end).filter((line) => /^\|\s*\d+\s*\|/.test(line))) {
     const [, floor, units] = row.split('|').map((cell) => cell.trim());
     for (const unit of (units as string).matchAll(/`([^`]+)`/g)) map.set((unit[1] as string).replace(/\/$/, ''), Number(floor));
   }

@@ -1,8 +1,8 @@
-import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { Command, CommanderError, Option } from 'commander';
 import { ConfigError } from '../errors/api-error';
-import { FixtureError } from '../fixtures/fixture-types';
-import { readFixtures } from '../fixtures/read-fixtures';
-import { applyFixtures } from '../fixtures/apply-fixtures';
+import { FixtureError } from '../state/fixture-types';
+import { readFixtures } from '../state/read-fixtures';
+import { applyFixtures } from '../state/apply-fixtures';
 import { openApiDocument } from '../openapi/build-openapi';
 import { PACKAGE_VERSION } from '../package-version';
 import { FIXTURE_SCHEMA } from '../schemas/fixtures';
@@ -14,7 +14,9 @@ import { banner } from './banner';
 import { addClientCommands } from './client-commands';
 import { addDeliveryCommands } from './delivery-commands';
 import { Palette, palette } from './colors';
+import { integer } from './integer-option';
 import { formatRequestLine, LogFormat } from './log-format';
+import { addMcpCommand } from './mcp-command';
 
 export interface CliIO {
   stdout: (text: string) => void;
@@ -49,12 +51,9 @@ export interface CliResult {
   mock?: MockServer;
   /** --log off: nothing but the listening line on stdout, the shutdown lines included. */
   quiet?: boolean;
+  /** `mcp`: the session with the agent; the process stops (and stops its mock) when it ends. */
+  session?: Promise<void>;
 }
-
-const integer = (name: string, min: number, max: number) => (value: string) => {
-  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) throw new InvalidArgumentError(`${name} must be an integer from ${min} to ${max}.`);
-  return Number(value);
-};
 
 /**
  * Runs the command line. Serving resolves once the server listens (with the server, so tests can close it);
@@ -66,9 +65,9 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<CliRe
   const program = new Command('payments-mock')
     .description('A strict, stateful, in-memory sandbox of the payments API.')
     .version(PACKAGE_VERSION, '-v, --version')
-    .exitOverride()
-    // The server's options come before a subcommand; after one, they are that subcommand's (trigger --admin-token).
+    // Options after a subcommand are the subcommand's: `payments-mock mcp --start --port 0` sets mcp's --port.
     .enablePositionalOptions()
+    .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr, outputError: (text, write) => write(chalk.red(text)) })
     .addOption(
       new Option('--port <n>', 'port to listen on; 0 = any free port')
@@ -140,6 +139,7 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<CliRe
     .action(() => io.stdout(`${JSON.stringify(openApiDocument(), null, 2)}\n`));
   addClientCommands(program, io, chalk);
   addDeliveryCommands(program, io, chalk);
+  addMcpCommand(program, io, (mcp) => (result = mcp));
 
   try {
     await program.parseAsync(argv);

@@ -2,7 +2,7 @@ import type { MockContext } from '../context';
 import { renderEvent } from '../domain/events';
 import { ApiError } from '../errors/api-error';
 import { isErrorCode } from '../errors/catalog';
-import type { MockRequest, MockResponse } from '../http/exchange';
+import type { MockRequest, MockResponse } from '../exchange';
 import { parseScenario } from '../scenarios/scenarios';
 import { requestOf, StoredEvent } from '../store/event-log';
 import type { FlowDocument, FlowEvent, FlowResult, FlowStep, FlowValue, KeyKind, RequestStep, StepReport } from './flow-types';

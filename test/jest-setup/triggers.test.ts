@@ -1,4 +1,4 @@
-import { useWorkspace } from '../../src/jest';
+import { useWorkspace } from '../../src/adapters/jest';
 
 // The Jest helper's workspace triggers events and runs flows in itself, as `mock.createWorkspace()`'s does.
 const ws = useWorkspace({ name: 'triggers' });

@@ -24,4 +24,17 @@ export { ERROR_CATALOG } from './errors/catalog';
 export type { ErrorCode } from './errors/catalog';
 export type * from './schemas/resources';
 export type { FixtureDocument } from './state/fixture-types';
+export type {
+  FlowDocument,
+  FlowStep,
+  FlowResult,
+  FlowEvent,
+  StepReport,
+  RequestStep,
+  AdvanceStep,
+  ScenarioStep,
+  FlushStep,
+  FlowValue,
+} from './triggers/flow-types';
+export type { TriggerOptions, TriggerResult } from './triggers/trigger';
 export { FIXTURE_SCHEMA } from './schemas/fixtures';

@@ -16,6 +16,10 @@ import { WebhookDelivery, WebhookEndpoint } from './schemas/resources';
 import { webhookEndpoints } from './webhooks/list-endpoints';
 import { DeliveryCounts, DeliveryFilter } from './webhooks/webhooks';
 import { createMockWorkspace, MockWorkspace, mockWorkspace } from './app/mock-workspace';
+import type { FlowDocument, FlowResult } from './triggers/flow-types';
+import { redeliver } from './triggers/redeliver';
+import { runFlow } from './triggers/run-flow';
+import { trigger, TriggerOptions, TriggerResult } from './triggers/trigger';
 
 export type { KeyEntry } from './domain/key-entry';
 
@@ -51,7 +55,24 @@ export interface MockServer {
     flush(options?: { timeoutMs?: number }): Promise<DeliveryCounts & { timed_out: boolean }>;
     /** Attempts a delivery again now, whatever its status. */
     retry(id: string): Promise<WebhookDelivery | undefined>;
+    /**
+     * A new delivery of an event (in its 30-day window) to an endpoint of the same workspace and mode, signed now:
+     * replays a handler after a fix. Resolves once the first attempt is made (as `POST /_mock/events/{id}/deliver`).
+     */
+    redeliver(eventId: string, endpointId: string): Promise<WebhookDelivery>;
   };
+  /**
+   * Makes an event happen as a client would (as `payments-mock trigger` and `POST /_mock/trigger`): the objects
+   * whose state change emits it, through the same request pipeline, in the first workspace unless `workspace` says.
+   * @example const { objects, events } = await mock.trigger('payment.payment_failed', { overrides: { amount: 5000 } });
+   */
+  trigger(type: string, options?: TriggerOptions): Promise<TriggerResult>;
+  /**
+   * Runs a flow document (as `payments-mock flow` and `POST /_mock/flows`); `${env:NAME}` reads `process.env`
+   * (and the document's own `env`). Rejects with the API error object's fields when a step fails.
+   * @example await mock.runFlow({ steps: [{ name: 'pay', method: 'POST', path: '/v1/payments', params: { amount: 2000, currency: 'usd' } }] });
+   */
+  runFlow(document: FlowDocument): Promise<FlowResult>;
   setScenario(name: ScenarioName, options?: ScenarioOptions): void;
   /**
    * A fresh, empty, isolated workspace for one test worker, with its own keys, and a clock, scenario and reset of
@@ -122,7 +143,10 @@ export async function startMock(options: MockOptions = {}): Promise<MockServer> 
       deliveries: (filter) => ctx.webhooks.list(filter),
       flush: (flushOptions) => ctx.webhooks.flush(flushOptions?.timeoutMs),
       retry: (id) => ctx.webhooks.retry(id),
+      redeliver: (eventId, endpointId) => redeliver(ctx, eventId, endpointId),
     },
+    trigger: (type, triggerOptions) => trigger(ctx, (request) => handleRequest(ctx, request), type, triggerOptions),
+    runFlow: (document) => runFlow(ctx, (request) => handleRequest(ctx, request), document, process.env),
     setScenario: (name, scenarioOptions) => ctx.setScenario(parseScenario(name, scenarioOptions)),
     createWorkspace: async (workspaceOptions) => createMockWorkspace(ctx, workspaceOptions),
     workspace: (id) => mockWorkspace(ctx, id),

@@ -4,6 +4,11 @@ import { newWorkspace } from '../domain/workspaces';
 import { ApiError } from '../errors/api-error';
 import { keyEntry } from '../domain/key-entry';
 import { parseScenario, ScenarioName, ScenarioOptions } from '../scenarios/scenarios';
+import type { FlowDocument, FlowResult } from '../triggers/flow-types';
+import type { MockRequest } from '../exchange';
+import { handleRequest } from '../http/handle-request';
+import { runFlow } from '../triggers/run-flow';
+import { trigger, TriggerOptions, TriggerResult } from '../triggers/trigger';
 import { keysByRole, WorkspaceKeys } from '../workspaces/keys-by-role';
 
 /** The clock of one workspace, as `GET /_mock/workspaces/{id}/clock` shows it. */
@@ -34,6 +39,27 @@ export interface MockWorkspace {
   reset(): Promise<void>;
   /** Drops the workspace, its keys and its data. */
   delete(): Promise<void>;
+  /**
+   * Makes an event happen in this workspace as a client would (see `mock.trigger`).
+   * @example const { events } = await ws.trigger('refund.created', { overrides: { amount: 5000 } });
+   */
+  trigger(type: string, options?: Omit<TriggerOptions, 'workspace'>): Promise<TriggerResult>;
+  /**
+   * Runs a flow in this workspace (see `mock.runFlow`); a document naming another workspace is refused. Control
+   * steps move this workspace's clock once it has one of its own (`ws.clock.set`/`advance`), else the server's.
+   * @example await ws.runFlow({ steps: [{ method: 'POST', path: '/v1/customers', params: { email: 'a@example.com' } }] });
+   */
+  runFlow(document: FlowDocument): Promise<FlowResult>;
+}
+
+/** A flow document aimed at one workspace: one naming another is refused, with its pointer. */
+function inWorkspace(document: FlowDocument, id: string): FlowDocument {
+  const named = (document as Partial<FlowDocument> | null)?.workspace;
+  if (named !== undefined && named !== id)
+    throw new ApiError('flow_invalid', `The flow names workspace ${String(named).slice(0, 100)}, but runs in ${id} (this workspace): remove /workspace.`, {
+      param: '/workspace',
+    });
+  return { ...document, workspace: id };
 }
 
 /**
@@ -58,6 +84,7 @@ export function mockWorkspace(ctx: MockContext, id: string): MockWorkspace {
     return workspace;
   };
   const workspace = existing();
+  const dispatch = (request: MockRequest) => handleRequest(ctx, request);
   const entries = () => [...ctx.store.keys.values()].filter((record) => record.workspace === id).map((record) => keyEntry(ctx.store, record));
   const state = (): WorkspaceClockState => ({ ...ctx.clockFor(id).state(), workspace: id, follows_server: !ctx.workspaces.hasOwnClock(id) });
   return {
@@ -94,6 +121,14 @@ export function mockWorkspace(ctx: MockContext, id: string): MockWorkspace {
     },
     delete: async () => {
       ctx.deleteWorkspace(id);
+    },
+    trigger: async (type, options = {}) => {
+      existing();
+      return trigger(ctx, dispatch, type, { ...options, workspace: id });
+    },
+    runFlow: async (document) => {
+      existing();
+      return runFlow(ctx, dispatch, inWorkspace(document, id), process.env);
     },
   };
 }

@@ -11,6 +11,8 @@ import { MockServer, startMock } from '../start-mock';
 import { Random } from '../store/random';
 import { Store } from '../store/store';
 import { banner } from './banner';
+import { addClientCommands } from './client-commands';
+import { addDeliveryCommands } from './delivery-commands';
 import { Palette, palette } from './colors';
 import { integer } from './integer-option';
 import { formatRequestLine, LogFormat } from './log-format';
@@ -135,6 +137,8 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<CliRe
     .command('openapi')
     .description('print the OpenAPI 3.1 document')
     .action(() => io.stdout(`${JSON.stringify(openApiDocument(), null, 2)}\n`));
+  addClientCommands(program, io, chalk);
+  addDeliveryCommands(program, io, chalk);
   addMcpCommand(program, io, (mcp) => (result = mcp));
 
   try {

@@ -207,6 +207,24 @@ export const ERROR_CATALOG = {
     meaning: 'The service is unavailable (the `outage` scenario).',
     fix: 'Retry later.',
   },
+  flow_invalid: {
+    status: 400,
+    type: 'invalid_request_error',
+    meaning: 'A flow document is not valid: each problem is named by its JSON pointer in `problems`, and nothing ran.',
+    fix: 'Correct the parts the pointers name; a reference `${name:path}` must name a step that comes earlier.',
+  },
+  flow_step_failed: {
+    status: 422,
+    type: 'invalid_request_error',
+    meaning: 'A step of a flow failed: the flow stopped there. The error names the step, its request and what the API answered (`response`).',
+    fix: "Fix the step (or the state it runs in), or add `expect_error` if the failure is the point; `answers` holds the earlier steps' answers.",
+  },
+  flow_expectation_failed: {
+    status: 422,
+    type: 'invalid_request_error',
+    meaning: 'A flow step with `expect_error` succeeded, or failed with another status or code: the flow stopped there.',
+    fix: 'Check what the step really answered (`response`), then correct the step or its `expect_error`.',
+  },
   admin_unauthorized: {
     status: 401,
     type: 'authentication_error',

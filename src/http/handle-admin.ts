@@ -16,10 +16,16 @@ import { guardAdmin } from './admin-guard';
 const router = new Router<AdminRoute>(ADMIN_ROUTES);
 
 /**
- * The admin API under /_mock: JSON in and out, the same error object as /v1, and, with --admin-token, a bearer
+ * The admin API under /_mock (`dispatch` runs an API request through the whole pipeline, for triggers and flows): JSON in and out, the same error object as /v1, and, with --admin-token, a bearer
  * token on everything but the health check. Scenarios and faults never touch it.
  */
-export async function handleAdmin(ctx: MockContext, req: MockRequest, path: string, query: string): Promise<MockResponse> {
+export async function handleAdmin(
+  ctx: MockContext,
+  req: MockRequest,
+  path: string,
+  query: string,
+  dispatch: (request: MockRequest) => MockResponse | Promise<MockResponse>,
+): Promise<MockResponse> {
   guardAdmin(ctx.baseUrl, req);
   const pages = pageTable(ctx.pages);
   const base = docsBase(ctx.baseUrl, req.headers.host, req.origin);
@@ -35,7 +41,7 @@ export async function handleAdmin(ctx: MockContext, req: MockRequest, path: stri
   const search = new URLSearchParams(query);
   refuseUnknownQuery(route, search);
   const body = req.method === 'GET' || req.method === 'DELETE' ? {} : parseBody(req.headers['content-type'], req.body).params;
-  const result = await route.handler({ ctx, body: body as Input, query: search, path: params });
+  const result = await route.handler({ ctx, body: body as Input, query: search, path: params, dispatch });
   if (result instanceof StreamedJson) return { status: 200, headers: { 'Content-Type': 'application/json; charset=utf-8' }, body: '', stream: result.stream };
   return jsonResponse(200, result);
 }

@@ -120,6 +120,6 @@ function errorCodeOf(response: MockResponse): string | null {
 }
 
 async function handleOther(ctx: MockContext, req: MockRequest, path: string, query: string): Promise<MockResponse> {
-  if (path.startsWith('/_mock/') || path === '/_mock') return handleAdmin(ctx, req, path, query);
+  if (path.startsWith('/_mock/') || path === '/_mock') return handleAdmin(ctx, req, path, query, (request) => handleRequest(ctx, request));
   return pageTable(ctx.pages).site(req, path, query, docsBase(ctx.baseUrl, req.headers.host, req.origin));
 }

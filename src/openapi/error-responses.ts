@@ -12,6 +12,7 @@ const STATUSES: Record<number, { name: string; title: string }> = {
   409: { name: 'Conflict', title: 'The same Idempotency-Key is in flight' },
   413: { name: 'TooLarge', title: 'The body is over 1 MiB' },
   415: { name: 'UnsupportedMediaType', title: 'The body is neither form nor JSON' },
+  422: { name: 'FlowStopped', title: 'A flow stopped at a step (the step, its request and the answer are in the error)' },
   429: { name: 'RateLimited', title: 'Too many requests' },
   500: { name: 'ServerError', title: 'An injected fault' },
   503: { name: 'Unavailable', title: 'The outage scenario' },
@@ -19,6 +20,8 @@ const STATUSES: Record<number, { name: string; title: string }> = {
 
 /** What every /v1 operation can answer, and every admin operation. */
 const COMMON = { v1: [400, 401, 403, 404, 429, 500, 503], admin: [400, 401, 403, 404] } as const;
+/** Statuses only some admin operations answer (`extraStatuses`), and no /v1 one. */
+const ADMIN_ONLY = [422];
 
 function codesFor(status: number): string {
   const codes = Object.entries(ERROR_CATALOG)
@@ -47,8 +50,10 @@ function response(status: number, withV1Headers: boolean): Json {
 
 /** The error responses as components: `BadRequest` etc. for /v1 (with Request-Id), `AdminBadRequest` etc. for /_mock. */
 export const ERROR_RESPONSES: Record<string, Json> = Object.fromEntries([
-  ...Object.entries(STATUSES).map(([status, { name }]) => [name, response(Number(status), true)]),
-  ...COMMON.admin.map((status) => [`Admin${STATUSES[status]?.name}`, response(status, false)]),
+  ...Object.entries(STATUSES)
+    .filter(([status]) => !ADMIN_ONLY.includes(Number(status)))
+    .map(([status, { name }]) => [name, response(Number(status), true)]),
+  ...[...COMMON.admin, ...ADMIN_ONLY].map((status) => [`Admin${STATUSES[status]?.name}`, response(status, false)]),
 ]);
 
 /** The `responses` entries for an operation's error statuses: the common ones of its kind plus `extra`. */

@@ -19,6 +19,7 @@ import { WEBHOOK_ADMIN_ROUTES } from './admin/webhooks';
 import { WEBHOOK_ENDPOINT_ROUTES } from './webhook-endpoints';
 import { WORKSPACE_ADMIN_ROUTES } from './admin/workspaces';
 import { DASHBOARD_ADMIN_ROUTES } from './admin/dashboard';
+import { TRIGGER_ADMIN_ROUTES } from './admin/triggers';
 
 export type { AdminCall, AdminRoute, ApiRoute, Call, RouteDoc } from './route-types';
 export { route } from './route-types';
@@ -44,4 +45,5 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   ...WEBHOOK_ADMIN_ROUTES,
   ...WORKSPACE_ADMIN_ROUTES,
   ...DASHBOARD_ADMIN_ROUTES,
+  ...TRIGGER_ADMIN_ROUTES,
 ];

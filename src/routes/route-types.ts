@@ -4,6 +4,7 @@ import type { ParamSchemaName } from '../schemas/params';
 import type { PermissionResource, ResourceName } from '../schemas/resources';
 import type { ScenarioName } from '../scenarios/scenarios';
 import type { KeyRecord } from '../store/store';
+import type { MockRequest, MockResponse } from '../exchange';
 
 /**
  * What every route carries for people and tools: the HTTP layer ignores it, the OpenAPI builder
@@ -79,6 +80,8 @@ export interface AdminCall {
   body: Record<string, unknown>;
   query: QueryParams;
   path: Record<string, string>;
+  /** Runs a request through the whole pipeline, as a client's (triggers and flows make their API calls with it). */
+  dispatch: (request: MockRequest) => MockResponse | Promise<MockResponse>;
 }
 
 /** One `/_mock` route: JSON in and out. */

@@ -7,6 +7,7 @@ import {
   getEndpoint,
   newSecret,
   presentEndpoint,
+  rollSecret,
   UpdateEndpointParams,
   updateEndpoint,
 } from '../webhooks/endpoints';
@@ -86,6 +87,27 @@ export const WEBHOOK_ENDPOINT_ROUTES: ApiRoute[] = [
       if (endpoint.status === 'disabled') ctx.webhooks.cancelEndpoint(scope.workspace, scope.partition, endpoint.id);
       ctx.publishObject(scope, endpoint);
       return presentEndpoint(endpoint, false);
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/v1/webhook_endpoints/:id/rotate_secret',
+    operationId: 'rotateWebhookEndpointSecret',
+    summary: "Roll a webhook endpoint's signing secret",
+    description:
+      'Gives the endpoint a new signing secret and returns the endpoint with it (shown here, as by create). The old secret keeps signing ' +
+      'for `expires_in` on the mock clock (default `24h`, at most `7d`; `now` ends it at once): until then every delivery carries two ' +
+      'signatures, `v1=` twice in `Service-Signature` and two space-separated entries in `webhook-signature`, so a receiver verifies with ' +
+      'either secret while it is redeployed. Rolling again during a roll replaces the older secret.',
+    params: 'rotateWebhookSecret',
+    permission: ['webhook_endpoints', 'write'],
+    response: 'WebhookEndpoint',
+    extension: true,
+    exampleParams: { expires_in: '2h' },
+    handler: ({ ctx, scope, params, path }: Call<{ expires_in?: string | number }>) => {
+      const endpoint = rollSecret(scope, path.id as string, params.expires_in, newSecret(ctx.streams.secrets));
+      ctx.publishObject(scope, endpoint);
+      return presentEndpoint(endpoint, true);
     },
   }),
   route({

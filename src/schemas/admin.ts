@@ -113,6 +113,14 @@ export const ADMIN_SCHEMAS = {
     next_attempt_at: { ...nullable(integer), description: 'Mock Unix seconds when the next attempt is due; null when none is.' },
     created: integer,
   }),
+  FlowStepReport: closed({
+    index: { ...integer, description: "The step's place: its JSON pointer is /steps/<index>." },
+    name: nullable(string),
+    kind: { enum: ['request', 'advance', 'scenario', 'flush_webhooks'] },
+    request: nullable(closed({ method: string, path: string })),
+    status: nullable(integer),
+    request_id: nullable(string),
+  }),
   Fault: closed({
     id: integer,
     method: nullable({ enum: ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] }),
@@ -175,4 +183,75 @@ export const ADMIN_SHAPES = {
   ),
   faults: list(ref('Fault')),
   empty: closed({}, []),
+  trigger: closed(
+    {
+      event: { type: 'string', description: 'An event type the mock emits (GET /_mock/events lists them in `types`).' },
+      workspace: { type: 'string', description: 'A workspace id (default: the first workspace).' },
+      livemode: { type: 'boolean', description: 'Live mode instead of test mode (default false).' },
+      overrides: {
+        type: 'object',
+        additionalProperties: { type: ['string', 'number', 'boolean'] },
+        description: "Parameters of the main request by their form name (`amount`, `metadata[order]`), validated by the API like a client's.",
+      },
+    },
+    ['event'],
+  ),
+  triggerResult: closed({
+    object: { const: 'trigger' },
+    type: string,
+    workspace: string,
+    livemode: { type: 'boolean' },
+    objects: { type: 'array', items: { type: 'object' }, description: 'Every object the trigger made, as it is now.' },
+    events: { type: 'array', items: { type: 'object' }, description: 'The events its requests emitted, oldest first, each with its `workspace`.' },
+    steps: { type: 'array', items: ref('FlowStepReport') },
+  }),
+  flow: closed(
+    {
+      workspace: { type: 'string', description: 'A workspace id (default: the first workspace).' },
+      livemode: { type: 'boolean', description: 'Live mode instead of test mode (default false).' },
+      env: {
+        type: 'object',
+        additionalProperties: string,
+        description: 'Values for `${env:NAME}` references (the server never reads its own environment; the CLI fills this from yours).',
+      },
+      steps: {
+        type: 'array',
+        minItems: 1,
+        maxItems: 200,
+        items: {
+          oneOf: [
+            closed(
+              {
+                name: {
+                  type: 'string',
+                  pattern: '^[A-Za-z_][A-Za-z0-9_-]{0,63}$',
+                  description: 'Names the answer: later steps reference it as `${name:path.to.field}`.',
+                },
+                method: { enum: ['GET', 'POST', 'DELETE'] },
+                path: { type: 'string', pattern: '^/v1(/|$)', description: 'A /v1 path; may hold references (`/v1/payments/${pay:id}/refund`).' },
+                params: { type: 'object', description: 'Body (POST, sent as JSON) or query (GET, DELETE) parameters; strings may hold references.' },
+                key: { enum: ['secret', 'publishable', 'restricted'], description: "Which of the workspace's keys (default secret)." },
+                idempotency_key: { type: 'string', minLength: 1, maxLength: 255 },
+                expect_error: closed({ status: { type: 'integer', minimum: 400, maximum: 599 }, code: string }, []),
+              },
+              ['method', 'path'],
+            ),
+            closed({ name: string, advance: duration }, ['advance']),
+            closed({ name: string, scenario: nullable({ enum: ['happy', 'manual', 'decline', 'flaky', 'rate-limited', 'slow', 'outage'] }) }, ['scenario']),
+            closed({ name: string, flush_webhooks: { const: true } }, ['flush_webhooks']),
+          ],
+        },
+      },
+    },
+    ['steps'],
+  ),
+  flowResult: closed({
+    object: { const: 'flow_run' },
+    workspace: string,
+    livemode: { type: 'boolean' },
+    answers: { type: 'object', description: "Every named step's answer, by name." },
+    steps: { type: 'array', items: ref('FlowStepReport') },
+    events: { type: 'array', items: { type: 'object' }, description: "The events the flow's requests emitted, oldest first." },
+  }),
+  deliverEvent: closed({ endpoint: { type: 'string', description: 'A webhook endpoint (we_…) of the same workspace and mode as the event.' } }),
 } as const;

@@ -197,6 +197,16 @@ const webhookEndpoint = {
       maxLength: 200,
       description: 'A fixed signing secret (whsec_ and base64 of at least 18 bytes); default: one derived from the id, the same every run.',
     },
+    previous_secret: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['secret', 'expires_at'],
+      description: 'The secret before a roll (POST /v1/webhook_endpoints/{id}/rotate_secret): deliveries are signed with it too until expires_at.',
+      properties: {
+        secret: { type: 'string', pattern: '^whsec_[A-Za-z0-9+/]{24,}={0,2}$', maxLength: 200 },
+        expires_at: time,
+      },
+    },
     livemode: { type: 'boolean', description: 'Live mode instead of test mode (default false).' },
     status: { enum: ['enabled', 'disabled'] },
     api_version: { type: ['string', 'null'], pattern: '^\\d{4}-\\d{2}-\\d{2}$' },

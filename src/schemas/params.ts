@@ -104,6 +104,15 @@ export const PARAM_SCHEMAS = {
     metadata: { ...metadata, description: "Merged into the endpoint's metadata; an empty value removes its key." },
     disabled: { type: 'boolean', description: 'true stops deliveries (pending ones are canceled); false resumes.' },
   }),
+  rotateWebhookSecret: closed({
+    expires_in: {
+      type: ['string', 'integer'],
+      minLength: 1,
+      maxLength: 40,
+      description:
+        'How long the old secret keeps signing beside the new one: a duration such as "24h" (the default), "90m" or "7d" (the most), seconds, or "now".',
+    },
+  }),
   list: closed(listParams),
   listPayments: closed({
     ...listParams,

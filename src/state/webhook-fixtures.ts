@@ -4,7 +4,7 @@ import { FixtureTime, FixtureWebhookDelivery, FixtureWebhookEndpoint, FixtureWor
 import { WebhookEndpoint } from '../schemas/resources';
 import { StoredDelivery } from '../store/deliveries';
 import { makeId, Random } from '../store/random';
-import { Store, Workspace } from '../store/store';
+import { SecretRoll, Store, Workspace } from '../store/store';
 import { enabledEventsProblem, MAX_ENDPOINTS, newSecret, urlProblem } from '../webhooks/endpoints';
 
 type At = (time: FixtureTime | undefined, pointer: string, fallback?: number) => number;
@@ -49,6 +49,11 @@ export function loadWebhookFixtures(
       livemode: partition.livemode,
     };
     partition.webhookEndpoints.add(endpoint, store.nextSeq());
+    if (e.previous_secret)
+      partition.webhookSecretRolls.set(id, {
+        secret: e.previous_secret.secret,
+        expires_at: at(e.previous_secret.expires_at, `${pointer}/previous_secret/expires_at`),
+      });
   });
 
   (fixture.webhook_deliveries ?? []).forEach((d: FixtureWebhookDelivery, i) => {
@@ -74,14 +79,18 @@ export function loadWebhookFixtures(
   });
 }
 
-/** A workspace's endpoints, both modes, as stored (immutable versions with their secrets). */
-export function webhookEndpointsOf(workspace: Workspace): WebhookEndpoint[] {
-  return [...workspace.test.webhookEndpoints.values(), ...workspace.live.webhookEndpoints.values()];
+/** A workspace's endpoints, both modes, in their fixture form now (a secret roll in progress included). */
+export function endpointFixturesOf(workspace: Workspace): FixtureWebhookEndpoint[] {
+  const fixtures: FixtureWebhookEndpoint[] = [];
+  for (const partition of [workspace.test, workspace.live]) {
+    for (const endpoint of partition.webhookEndpoints.values()) fixtures.push(endpointFixture(endpoint, partition.webhookSecretRolls.get(endpoint.id)));
+  }
+  return fixtures;
 }
 
-/** An endpoint in its fixture form: a secret always, so a restart keeps it. */
-export function endpointFixture(endpoint: WebhookEndpoint): FixtureWebhookEndpoint {
-  return { ...endpoint, secret: endpoint.secret ?? undefined };
+/** An endpoint in its fixture form: a secret always, so a restart keeps it, and the previous one while it still signs. */
+export function endpointFixture(endpoint: WebhookEndpoint, roll?: SecretRoll): FixtureWebhookEndpoint {
+  return { ...endpoint, secret: endpoint.secret ?? undefined, ...(roll ? { previous_secret: { ...roll } } : {}) };
 }
 
 /** A workspace's deliveries, both modes, copied into their fixture form now (deliveries change in place). */

@@ -47,6 +47,12 @@ export interface IdempotencyRecord {
   response?: SavedResponse;
 }
 
+/** The secret an endpoint had before `rotate_secret`: deliveries are signed with it too until `expires_at` (mock Unix seconds). */
+export interface SecretRoll {
+  secret: string;
+  expires_at: number;
+}
+
 /** The objects of one account in one mode (test or live): nothing crosses between partitions. */
 export class Partition {
   /** Indexed by customer and status, so GET /v1/payments pages a filtered list in O(log n + limit). */
@@ -64,6 +70,8 @@ export class Partition {
   readonly webhookEndpoints = new Collection<WebhookEndpoint>();
   /** Insertion order is creation order (each event's deliveries are made when it is emitted). */
   readonly webhookDeliveries = new Map<string, StoredDelivery>();
+  /** An endpoint's previous secret while a roll lets it sign too (`rotate_secret`), by endpoint id. */
+  readonly webhookSecretRolls = new Map<string, SecretRoll>();
 
   constructor(readonly livemode: boolean) {}
 }

@@ -2,6 +2,7 @@ import { EVENT_TYPES } from '../domain/events';
 import { copyMetadata } from '../domain/payments';
 import { Scope } from '../domain/scope';
 import { isKnownVersion, VERSIONS } from '../domain/versions';
+import { parseDuration } from '../clock/duration';
 import { ApiError } from '../errors/api-error';
 import { DeletedObject, WebhookEndpoint } from '../schemas/resources';
 import { Random } from '../store/random';
@@ -149,7 +150,42 @@ export function updateEndpoint(scope: Scope, id: string, params: UpdateEndpointP
 export function deleteEndpoint(scope: Scope, id: string): DeletedObject {
   const endpoint = getEndpoint(scope, id);
   scope.partition.webhookEndpoints.remove(endpoint.id);
+  scope.partition.webhookSecretRolls.delete(endpoint.id);
   return { id: endpoint.id, object: 'webhook_endpoint', deleted: true };
+}
+
+/** How long a rolled secret may keep signing: a week covers any deploy; longer is no rotation at all. */
+export const MAX_SECRET_GRACE_SECONDS = 7 * 86400;
+const DEFAULT_SECRET_GRACE = '24h';
+
+/**
+ * Rolls an endpoint's signing secret: the endpoint gets `secret`, and its current one keeps signing deliveries
+ * beside it for `expiresIn` on the workspace's clock (default 24h, at most 7 days, `now` or 0: not at all). A roll
+ * during a roll replaces the older secret: a delivery carries two signatures at most.
+ * @example rollSecret(scope, 'we_123', '2h', newSecret(random))
+ */
+export function rollSecret(scope: Scope, id: string, expiresIn: string | number | undefined, secret: string): WebhookEndpoint {
+  const endpoint = getEndpoint(scope, id);
+  const grace = secretGrace(expiresIn ?? DEFAULT_SECRET_GRACE);
+  const next: WebhookEndpoint = { ...endpoint, secret };
+  scope.partition.webhookEndpoints.replace(next);
+  if (grace > 0 && endpoint.secret) scope.partition.webhookSecretRolls.set(id, { secret: endpoint.secret, expires_at: scope.now + grace });
+  else scope.partition.webhookSecretRolls.delete(id);
+  return next;
+}
+
+function secretGrace(expiresIn: string | number): number {
+  const invalid = (why: string) => new ApiError('parameter_invalid', `Invalid expires_in: ${why}`, { param: 'expires_in' });
+  if (expiresIn === 'now') return 0;
+  let seconds: number;
+  try {
+    seconds = parseDuration(expiresIn);
+  } catch {
+    throw invalid(`"${clip(String(expiresIn))}" is not a duration. Use one such as "24h", "90m" or "7d", a number of seconds, or "now".`);
+  }
+  if (seconds < 0) throw invalid('it cannot be negative. Use "now" to stop signing with the old secret at once.');
+  if (seconds > MAX_SECRET_GRACE_SECONDS) throw invalid(`at most 7 days (got ${clip(String(expiresIn))}).`);
+  return seconds;
 }
 
 function checkUrl(url: string): void {

@@ -12,15 +12,18 @@ function standardKey(secret: string): Buffer {
  * - Standard Webhooks: `webhook-id`, `webhook-timestamp`, and `webhook-signature: v1,<base64 HMAC-SHA256(key bytes,
  *   "<id>.<t>.<body>")>`, what the `standardwebhooks` and `svix` packages check.
  * `timestamp` is the machine's Unix time: receivers compare it with their own clock, whatever the mock clock says.
+ * While a rolled secret is still valid, `secrets` holds the new one and the old one, and each header carries one
+ * signature per secret (`v1=` twice; two space-separated `v1,` entries): both verifiers accept either secret.
  */
-export function signatureHeaders(secret: string, messageId: string, body: string, timestamp: number): Record<string, string> {
+export function signatureHeaders(secrets: string | readonly string[], messageId: string, body: string, timestamp: number): Record<string, string> {
   // Loaded on the first delivery, so a server without webhooks never pays for crypto at boot.
   const { createHmac } = require('node:crypto') as typeof import('node:crypto');
   const hmac = (key: string | Buffer, text: string): Hmac => createHmac('sha256', key).update(text, 'utf8');
+  const all = typeof secrets === 'string' ? [secrets] : secrets;
   return {
-    'Service-Signature': `t=${timestamp},v1=${hmac(secret, `${timestamp}.${body}`).digest('hex')}`,
+    'Service-Signature': `t=${timestamp},${all.map((secret) => `v1=${hmac(secret, `${timestamp}.${body}`).digest('hex')}`).join(',')}`,
     'webhook-id': messageId,
     'webhook-timestamp': String(timestamp),
-    'webhook-signature': `v1,${hmac(standardKey(secret), `${messageId}.${timestamp}.${body}`).digest('base64')}`,
+    'webhook-signature': all.map((secret) => `v1,${hmac(standardKey(secret), `${messageId}.${timestamp}.${body}`).digest('base64')}`).join(' '),
   };
 }

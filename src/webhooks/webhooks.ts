@@ -144,6 +144,30 @@ export class Webhooks {
     return present(placed);
   }
 
+  /**
+   * A new delivery of an event to one endpoint of its own workspace and mode (a redelivery after a fix), made at
+   * once and retried on the usual schedule if it fails; answers once the first attempt is made. The caller checks
+   * that the event is in the window and the endpoint belongs to the event's partition.
+   */
+  async deliverAgain(workspace: Workspace, partition: Partition, event: StoredEvent, endpoint: WebhookEndpoint): Promise<WebhookDelivery> {
+    const delivery: StoredDelivery = {
+      id: this.host.store.newId('whd'),
+      endpoint: endpoint.id,
+      url: endpoint.url,
+      event,
+      status: 'pending',
+      attempts: [],
+      nextDueMs: null,
+      created: this.host.schedulerFor(workspace.id).clock.now(),
+      seq: this.host.store.nextSeq(),
+    };
+    partition.webhookDeliveries.set(delivery.id, delivery);
+    const placed = { workspace, partition, delivery };
+    this.publish(placed);
+    await this.lane(endpoint.id).run(() => this.attempt(placed, false));
+    return present(placed);
+  }
+
   /** Waits until no attempt is due now or in flight (or `timeoutMs` passes); then counts deliveries by status. */
   async flush(timeoutMs = 10_000): Promise<DeliveryCounts & { timed_out: boolean }> {
     let timer: NodeJS.Timeout | undefined;
@@ -263,7 +287,7 @@ export class Webhooks {
     const headers = {
       'Content-Type': 'application/json',
       'User-Agent': `payments-mock/${PACKAGE_VERSION}`,
-      ...signatureHeaders(endpoint.secret ?? '', delivery.event.id, body, Math.floor(systemMs() / 1000)),
+      ...signatureHeaders(secretsOf(partition, endpoint, atMs), delivery.event.id, body, Math.floor(systemMs() / 1000)),
       'Service-Delivery': delivery.id,
       'Service-Delivery-Attempt': String(n),
     };
@@ -353,6 +377,13 @@ class Lane {
   idle(): Promise<void> {
     return this.tail;
   }
+}
+
+/** The secrets a delivery is signed with now: the endpoint's, and its previous one while a roll keeps it valid. */
+function secretsOf(partition: Partition, endpoint: WebhookEndpoint, atMs: number): string[] {
+  const secret = endpoint.secret ?? '';
+  const roll = partition.webhookSecretRolls.get(endpoint.id);
+  return roll && roll.expires_at * 1000 > atMs ? [secret, roll.secret] : [secret];
 }
 
 /** The event as an endpoint pinned to an API version gets it: its object rendered in that version. */

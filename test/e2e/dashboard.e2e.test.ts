@@ -151,6 +151,36 @@ describeInBrowser('the dashboard in a browser', () => {
     await page.close();
   });
 
+  it('Deliver again, from an event in Events and from a delivery in Webhooks, makes a new delivery signed now', async () => {
+    // The endpoint of the test above (every event, a receiver that answers 500) is still registered.
+    await v1('/v1/customers', { email: 'ada@example.com' });
+    await mock.webhooks.flush();
+    const original = mock.webhooks.deliveries().find((d) => d.event_type === 'customer.created' && d.status === 'pending');
+    const event = original!.event;
+    const count = () => mock.webhooks.deliveries({ event, limit: 1000 }).length;
+    expect(count()).toBe(1);
+
+    const { page, errors } = await open('events');
+    await page.getByRole('button', { name: event }).click();
+    const control = page.locator(`[data-deliver-again="${event}"]`);
+    await control.getByRole('combobox', { name: 'Endpoint' }).waitFor();
+    const before = received.length;
+    await control.getByRole('button', { name: 'Deliver again' }).click();
+    await control.getByRole('status').getByText('pending').waitFor();
+    expect(count()).toBe(2);
+    expect(received.length).toBe(before + 1);
+    expect(received.at(-1)?.headers['webhook-id']).toBe(event);
+    expect(received.at(-1)?.headers['service-delivery-attempt']).toBe('1');
+
+    await page.getByRole('tab', { name: 'Webhooks' }).click();
+    const item = page.locator(`[data-delivery="${original!.id}"]`);
+    await item.getByRole('button', { name: 'Deliver again' }).click();
+    await item.getByRole('status').waitFor();
+    expect(count()).toBe(3);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('opens a payment with its refunds and events in Objects, and marks the 30-day edge in Events', async () => {
     const payment = (await (await v1('/v1/payments', { amount: '5000', currency: 'usd' })).json()) as { id: string };
     await v1(`/v1/payments/${payment.id}/refund`, { amount: '1000' });

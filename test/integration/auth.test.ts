@@ -251,6 +251,12 @@ describe('restricted keys', () => {
     ['retrieveWebhookEndpoint', 'webhook_endpoints', 'read', (box, key, w) => box.get(`/v1/webhook_endpoints/${w.endpoint}`, key)],
     ['updateWebhookEndpoint', 'webhook_endpoints', 'write', (box, key, w) => box.post(`/v1/webhook_endpoints/${w.endpoint}`, { description: 'renamed' }, key)],
     [
+      'rotateWebhookEndpointSecret',
+      'webhook_endpoints',
+      'write',
+      (box, key, w) => box.post(`/v1/webhook_endpoints/${w.endpoint}/rotate_secret`, { expires_in: '1h' }, key),
+    ],
+    [
       'deleteWebhookEndpoint',
       'webhook_endpoints',
       'write',

@@ -1,6 +1,9 @@
 import type { KeyEntry } from '../../start-mock';
 import { ADMIN_TOKEN_VARIABLE, URL_VARIABLE } from './global-setup';
 import { keysByRole, WorkspaceKeys } from '../../workspaces/keys-by-role';
+import type { FlowDocument, FlowResult } from '../../triggers/flow-types';
+import type { TriggerOptions, TriggerResult } from '../../triggers/trigger';
+import { withEnv } from '../../triggers/env-references';
 
 export { keysByRole };
 export type { WorkspaceKeys };
@@ -64,6 +67,16 @@ export interface TestWorkspace {
   reset(): Promise<void>;
   /** Drops the workspace, its keys and its data. */
   delete(): Promise<void>;
+  /**
+   * Makes an event happen in this workspace as a client would (`POST /_mock/trigger`); rejects with the mock's message.
+   * @example const { events } = await ws.trigger('payment.payment_failed', { overrides: { amount: 5000 } });
+   */
+  trigger(type: string, options?: Omit<TriggerOptions, 'workspace'>): Promise<TriggerResult>;
+  /**
+   * Runs a flow in this workspace (`POST /_mock/flows`); `${env:NAME}` is filled from this process's environment.
+   * @example await ws.runFlow({ steps: [{ method: 'POST', path: '/v1/customers', params: { email: 'a@example.com' } }] });
+   */
+  runFlow(document: FlowDocument): Promise<FlowResult>;
 }
 
 interface CreateOptions {
@@ -97,13 +110,15 @@ export async function createWorkspace(options: CreateOptions | string = {}): Pro
   if (!res.ok) throw new Error(`payments-mock: POST ${url}/_mock/workspaces answered ${res.status}: ${created.error?.message ?? ''}`);
   const keys = keysByRole(created.keys);
   const base = `${url}/_mock/workspaces/${created.workspace}`;
-  /** An admin call for this workspace: the JSON answer, or an Error carrying the mock's message. */
-  const admin = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const response = await fetch(`${base}${path}`, { method, headers: adminHeaders, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  /** An admin call: the JSON answer, or an Error carrying the mock's message. */
+  const call = async <T>(method: string, address: string, body?: unknown): Promise<T> => {
+    const response = await fetch(address, { method, headers: adminHeaders, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
     const answer = (await response.json()) as T & { error?: { message: string } };
-    if (!response.ok) throw new Error(`payments-mock: ${method} ${base}${path} answered ${response.status}: ${answer.error?.message ?? ''}`);
+    if (!response.ok) throw new Error(`payments-mock: ${method} ${address} answered ${response.status}: ${answer.error?.message ?? ''}`);
     return answer;
   };
+  /** An admin call for this workspace. */
+  const admin = <T>(method: string, path: string, body?: unknown): Promise<T> => call<T>(method, `${base}${path}`, body);
   return {
     url,
     id: created.workspace,
@@ -136,6 +151,15 @@ export async function createWorkspace(options: CreateOptions | string = {}): Pro
       const gone = await fetch(base, { method: 'DELETE', headers: adminHeaders });
       if (!gone.ok && gone.status !== 404) throw new Error(`payments-mock: could not delete workspace ${created.workspace}: ${gone.status}`);
       await gone.body?.cancel();
+    },
+    trigger: (type, triggerOptions = {}) =>
+      call<TriggerResult>('POST', `${url}/_mock/trigger`, { event: type, ...triggerOptions, workspace: created.workspace }),
+    runFlow: async (document) => {
+      if (document.workspace !== undefined && document.workspace !== created.workspace)
+        throw new Error(
+          `payments-mock: the flow names workspace ${document.workspace}, but runs in ${created.workspace} (this workspace): remove "workspace".`,
+        );
+      return call<FlowResult>('POST', `${url}/_mock/flows`, { ...withEnv(document, process.env), workspace: created.workspace });
     },
   };
 }
@@ -198,5 +222,7 @@ export function useWorkspace(options: CreateOptions = {}): TestWorkspace {
     scenario: () => ready().scenario(),
     reset: () => ready().reset(),
     delete: () => ready().delete(),
+    trigger: (type, triggerOptions) => ready().trigger(type, triggerOptions),
+    runFlow: (document) => ready().runFlow(document),
   };
 }

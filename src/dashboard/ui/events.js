@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api, query, time } from './api.js';
 import { Failure, html, Json, Scope, useLive } from './common.js';
+import { DeliverAgain } from './deliver-again.js';
 
 const DAY = 86400;
 
@@ -69,7 +70,10 @@ export function Events({ workspaces }) {
                         ${
                           open === event.id
                             ? html`<tr>
-                                <td colspan="5"><${Json} value=${event} /></td>
+                                <td colspan="5">
+                                  <${DeliverAgain} event=${event.id} workspace=${event.workspace} livemode=${event.livemode} />
+                                  <${Json} value=${event} />
+                                </td>
                               </tr>`
                             : null
                         }`,

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api, copy, query, time } from './api.js';
 import { Action, Badge, Failure, html, useLive } from './common.js';
+import { DeliverAgain } from './deliver-again.js';
 
 /** Endpoints and the delivery log: every attempt with its status code and error, the next retry, a retry button. */
 export function Webhooks() {
@@ -74,6 +75,7 @@ function Delivery({ delivery, reload }) {
           await reload();
         }}
       />
+      <${DeliverAgain} event=${delivery.event} endpoint=${delivery.endpoint} onDelivered=${reload} />
     </div>
     <div class="scroll">
       <table class="attempts">

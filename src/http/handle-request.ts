@@ -13,6 +13,7 @@ import { docsBase, errorResponse, jsonResponse } from './respond';
 import { Routed, Router } from './router';
 import { CHALLENGE_PATH } from '../three-d-secure/challenge';
 import { handleChallenge } from '../three-d-secure/challenge-page';
+import { handleKitPage, KIT_PATH } from '../browser/kit-pages';
 
 /**
  * The whole mock as one function from request to response: /v1 (the API), /_mock (admin), /openapi.json and
@@ -140,6 +141,7 @@ async function handleOther(ctx: MockContext, req: MockRequest, path: string, que
   if (path.startsWith('/_mock/') || path === '/_mock') return handleAdmin(ctx, req, path, query);
   if (path.startsWith(CHALLENGE_PATH) && path.length > CHALLENGE_PATH.length && !path.includes('/', CHALLENGE_PATH.length))
     return handleChallenge(ctx, req, path, query);
+  if (path.startsWith(KIT_PATH)) return handleKitPage(ctx, req, path, query);
   // A person typing the address gets the dashboard; API clients still get the JSON 404.
   if (path === '/' && req.method === 'GET' && /text\/html/.test(String(req.headers.accept)))
     return { status: 302, headers: { Location: '_mock/dashboard' }, body: '' };

@@ -95,7 +95,7 @@ function challengePage({ workspace, payment }: Challenge): string {
 the payment <code>${escape(payment.id)}</code> moves accordingly and you are sent back to the shop.</p>
 <form method="post" action="${escape(encodeURIComponent(payment.id))}">
   <input type="hidden" name="token" value="${escape(token)}">
-  <button type="submit" name="outcome" value="succeed" autofocus>Complete authentication</button>
+  <button type="submit" name="outcome" value="succeed">Complete authentication</button>
   <button type="submit" name="outcome" value="fail" class="fail">Fail authentication</button>
 </form>
 <p id="framed-status" role="status"></p>

@@ -1,17 +1,18 @@
 import { createHash } from 'node:crypto';
 
 /**
- * The challenge page's only script, for when payments.js opens it in a modal iframe. It stays idle until the
- * framing page says hello (`{ v: 1, type: 'challenge_open' }`, from the parent window), remembers that page's
- * origin, and from then on answers the challenge with fetch instead of navigating the frame, then tells that
- * origin alone how it ended (`challenge_result`). Opened as a page of its own, or framed by a page that never
- * says hello, the form works as a plain form: 303 to return_url. The message names are those of
- * src/browser/client/protocol.ts (a unit test keeps them in step).
+ * The challenge page's only script. Opened as a page of its own, it puts the focus on the first button. Opened
+ * by payments.js in a modal iframe, it stays idle until the framing page says hello (`{ v: 1, type:
+ * 'challenge_open' }`, from the parent window), remembers that page's origin, and from then on answers the
+ * challenge with fetch instead of navigating the frame, then tells that origin alone how it ended
+ * (`challenge_result`). Framed by a page that never says hello, the form works as a plain form: 303 to
+ * return_url. The message names are those of src/browser/client/protocol.ts (a unit test keeps them in step).
  */
 export const FRAMED_SCRIPT = `(function () {
-  if (window.parent === window) return;
   var form = document.querySelector('form');
   if (!form) return;
+  // Not the autofocus attribute: a browser refuses it in a cross-origin frame, with a console error.
+  if (window.parent === window) return form.querySelector('button').focus();
   var opener = null;
   window.addEventListener('message', function (event) {
     var data = event.data;

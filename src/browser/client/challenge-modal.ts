@@ -31,7 +31,7 @@ export function openChallenge(url: string): Promise<ChallengeEnd> {
   const iframe = document.createElement('iframe');
   iframe.src = url;
   iframe.title = '3-D Secure authentication';
-  Object.assign(iframe.style, { border: '0', borderRadius: '8px', background: '#fff', width: '100%', maxWidth: '32rem', height: '34rem', maxHeight: '100%' });
+  Object.assign(iframe.style, { border: '0', borderRadius: '8px', background: '#fff', width: '100%', maxWidth: '32rem', height: '26rem', maxHeight: '100%' });
   overlay.appendChild(iframe);
 
   return new Promise((resolve) => {

@@ -61,7 +61,8 @@ describeInBrowser('examples/checkout in a browser', () => {
 
   async function finish(visit: Visit): Promise<void> {
     expectNoCardNumber(await hostPageTexts(visit.page, visit.requests), typed);
-    expect(visit.errors).toEqual([]);
+    // A declined card is a 402 answer, which Chromium logs as a resource that failed to load: expected here.
+    expect(visit.errors.filter((error) => !error.includes('status of 402'))).toEqual([]);
     await visit.page.close();
   }
 

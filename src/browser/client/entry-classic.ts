@@ -1,4 +1,5 @@
-import { createPayments, scriptBase } from './payments';
+import { createPayments } from './payments';
+import { scriptBase } from './script-base';
 import type { PaymentsFactory } from './types';
 
 // The classic script (`<script src="…/js/v1/payments.js">`): defines window.Payments, whose default apiBase is

@@ -1,4 +1,5 @@
-import { createPayments, scriptBase } from './payments';
+import { createPayments } from './payments';
+import { scriptBase } from './script-base';
 import type { PaymentsFactory } from './types';
 
 export type * from './types';

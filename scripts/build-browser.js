@@ -51,4 +51,6 @@ writeFileSync(join(out, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\
 execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', join(client, 'tsconfig.json'), '--outDir', types], { stdio: 'inherit' });
 
 const kb = (text) => (Buffer.byteLength(text) / 1024).toFixed(1);
-console.log(`built the browser kit into ${out}: payments.js ${kb(files['payments.js'])} KiB, payments.mjs ${kb(files['payments.mjs'])} KiB, ${manifest.card} ${kb(card)} KiB`);
+console.log(
+  `built the browser kit into ${out}: payments.js ${kb(files['payments.js'])} KiB, payments.mjs ${kb(files['payments.mjs'])} KiB, ${manifest.card} ${kb(card)} KiB`,
+);

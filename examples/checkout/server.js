@@ -18,7 +18,7 @@ const HOST = process.env.HOST || '127.0.0.1';
 const PRICE = { amount: 2000, currency: 'usd', description: 'One payments-mock mug' };
 
 const page = (name) => readFileSync(join(__dirname, name), 'utf8');
-const escape = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The test keys of one workspace: from the environment, or from the mock's key list. */
 async function loadKeys() {
@@ -60,7 +60,7 @@ async function main() {
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://shop').pathname;
     if (req.method === 'GET' && (path === '/' || path === '/checkout/done')) {
-      const html = page('index.html').replaceAll('%PAYMENTS_MOCK_URL%', escape(MOCK)).replaceAll('%PUBLISHABLE_KEY%', escape(keys.publishable));
+      const html = page('index.html').replaceAll('%PAYMENTS_MOCK_URL%', escapeHtml(MOCK)).replaceAll('%PUBLISHABLE_KEY%', escapeHtml(keys.publishable));
       return send(res, 200, 'text/html; charset=utf-8', html, { 'Content-Security-Policy': csp });
     }
     if (req.method === 'GET' && path === '/shop.js') return send(res, 200, 'text/javascript; charset=utf-8', page('shop.js'));

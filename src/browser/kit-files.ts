@@ -30,7 +30,9 @@ let loaded: KitFiles | undefined;
  */
 export function kitFiles(): KitFiles {
   if (loaded) return loaded;
-  const dir = [join(__dirname, '..', 'browser', 'public'), join(__dirname, '..', '..', 'dist', 'browser', 'public')].find((candidate) => existsSync(join(candidate, 'manifest.json')));
+  const dir = [join(__dirname, '..', 'browser', 'public'), join(__dirname, '..', '..', 'dist', 'browser', 'public')].find((candidate) =>
+    existsSync(join(candidate, 'manifest.json')),
+  );
   if (!dir) return { files: new Map(), card: undefined };
   const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as Manifest;
   const files = new Map<string, KitFile>();

@@ -67,9 +67,12 @@ function clockForKey(ctx: MockContext, query: string) {
     }
   }
   const key = params.get('key');
-  if (!key) throw new ApiError('parameter_missing', 'Missing required param: key. The card element needs the publishable key (pk_test_…) in ?key=.', { param: 'key' });
+  if (!key)
+    throw new ApiError('parameter_missing', 'Missing required param: key. The card element needs the publishable key (pk_test_…) in ?key=.', { param: 'key' });
   if (!/^pk_(test|live)_/.test(key)) {
-    throw new ApiError('parameter_invalid', `Invalid key: the card element takes a publishable key (pk_test_… or pk_live_…), never a secret one.`, { param: 'key' });
+    throw new ApiError('parameter_invalid', `Invalid key: the card element takes a publishable key (pk_test_… or pk_live_…), never a secret one.`, {
+      param: 'key',
+    });
   }
   const record = ctx.store.keys.get(key);
   return (record ? ctx.clockFor(record.workspace) : ctx.clock).state();

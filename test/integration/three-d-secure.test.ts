@@ -65,7 +65,7 @@ describe('3-D Secure: next_action and the challenge page', () => {
     expect(res.text).toContain(`name="token" value="${challenge(payment).token}"`);
   });
 
-  it('answers JSON to the page\'s own script (Accept: application/json), for payments.js\'s modal: no redirect', async () => {
+  it("answers JSON to the page's own script (Accept: application/json), for payments.js's modal: no redirect", async () => {
     const box = sandbox(manual);
     const payment = await requiresAction(box);
     const { path, token } = challenge(payment);

@@ -54,7 +54,8 @@ export class CardFrame implements CardElement {
     this.iframe = undefined;
     this.ready = false;
     this.failed = false;
-    for (const resolve of this.pending.values()) resolve({ error: { type: 'invalid_request_error', message: 'The card element was unmounted before it answered.' } });
+    for (const resolve of this.pending.values())
+      resolve({ error: { type: 'invalid_request_error', message: 'The card element was unmounted before it answered.' } });
     this.pending.clear();
   }
 
@@ -85,7 +86,12 @@ export class CardFrame implements CardElement {
   tokenize(): Promise<TokenizeResult> {
     if (!this.iframe) {
       return Promise.resolve({
-        error: { type: 'invalid_request_error', code: 'parameter_invalid', param: 'card', message: 'The card element is not mounted: call card.mount(…) first.' },
+        error: {
+          type: 'invalid_request_error',
+          code: 'parameter_invalid',
+          param: 'card',
+          message: 'The card element is not mounted: call card.mount(…) first.',
+        },
       });
     }
     return new Promise((resolve) => {
@@ -144,5 +150,11 @@ export class CardFrame implements CardElement {
 }
 
 function changeEvent(state: CardState): CardChangeEvent {
-  return { elementType: 'card', complete: state.complete === true, empty: state.empty === true, brand: state.brand, ...(state.error ? { error: state.error } : {}) };
+  return {
+    elementType: 'card',
+    complete: state.complete === true,
+    empty: state.empty === true,
+    brand: state.brand,
+    ...(state.error ? { error: state.error } : {}),
+  };
 }

@@ -94,7 +94,8 @@ export function clockMonth(unixSeconds: number): ClockMonth {
 }
 
 /** One field: nothing typed, still typing, wrong (with the code), or done. */
-export type FieldStatus = { kind: 'empty' } | { kind: 'incomplete'; code: ElementErrorCode } | { kind: 'invalid'; code: ElementErrorCode } | { kind: 'complete' };
+export type FieldStatus =
+  { kind: 'empty' } | { kind: 'incomplete'; code: ElementErrorCode } | { kind: 'invalid'; code: ElementErrorCode } | { kind: 'complete' };
 
 export function numberStatus(number: string): FieldStatus {
   if (number === '') return { kind: 'empty' };

@@ -42,7 +42,8 @@ function checkKey(key: unknown): asserts key is string {
         'use the publishable key (pk_test_…) here and keep the secret key on your server.',
     );
   }
-  if (!/^pk_(test|live)_/.test(key)) throw new Error(`payments.js: "${key.slice(0, 12)}…" is not a publishable key: it should start with pk_test_ or pk_live_.`);
+  if (!/^pk_(test|live)_/.test(key))
+    throw new Error(`payments.js: "${key.slice(0, 12)}…" is not a publishable key: it should start with pk_test_ or pk_live_.`);
 }
 
 function baseFrom(options: PaymentsOptions, defaultBase: string | undefined): string {
@@ -109,7 +110,8 @@ class PaymentsClient implements PaymentsInstance {
         },
       };
     }
-    if (!(data?.card instanceof CardFrame)) return { error: invalid('card', 'createPaymentMethod needs { card }: a card element from elements().create(\'card\').', this.apiBase) };
+    if (!(data?.card instanceof CardFrame))
+      return { error: invalid('card', "createPaymentMethod needs { card }: a card element from elements().create('card').", this.apiBase) };
     const result = await data.card.tokenize();
     return result.error ? { error: result.error as PaymentsError } : { paymentMethod: result.paymentMethod as PaymentMethod };
   }
@@ -118,7 +120,8 @@ class PaymentsClient implements PaymentsInstance {
     const id = paymentIdOf(clientSecret);
     if (!id) return { error: badSecret(clientSecret, this.apiBase) };
     const redirect = data?.redirect ?? 'if_required';
-    if (redirect !== 'if_required' && redirect !== 'always') return { error: invalid('redirect', `redirect must be 'if_required' or 'always', not ${JSON.stringify(redirect)}.`, this.apiBase) };
+    if (redirect !== 'if_required' && redirect !== 'always')
+      return { error: invalid('redirect', `redirect must be 'if_required' or 'always', not ${JSON.stringify(redirect)}.`, this.apiBase) };
     if (redirect === 'always' && !data.return_url) {
       return {
         error: {
@@ -153,7 +156,12 @@ class PaymentsClient implements PaymentsInstance {
   async retrievePayment(clientSecret: string): Promise<PaymentResult> {
     const id = paymentIdOf(clientSecret);
     if (!id) return { error: badSecret(clientSecret, this.apiBase) };
-    const answer = await callApi<Payment>(this.apiBase, this.key, 'GET', `/v1/payments/${encodeURIComponent(id)}?client_secret=${encodeURIComponent(clientSecret)}`);
+    const answer = await callApi<Payment>(
+      this.apiBase,
+      this.key,
+      'GET',
+      `/v1/payments/${encodeURIComponent(id)}?client_secret=${encodeURIComponent(clientSecret)}`,
+    );
     return answer.ok ? { payment: answer.body } : { error: answer.error };
   }
 
@@ -185,7 +193,11 @@ function paymentIdOf(clientSecret: unknown): string | undefined {
 }
 
 function badSecret(clientSecret: unknown, apiBase: string): PaymentsError {
-  return invalid('client_secret', `Invalid client secret ${JSON.stringify(String(clientSecret).slice(0, 40))}: pass the payment's client_secret (pay_…_secret_…) from your server.`, apiBase);
+  return invalid(
+    'client_secret',
+    `Invalid client secret ${JSON.stringify(String(clientSecret).slice(0, 40))}: pass the payment's client_secret (pay_…_secret_…) from your server.`,
+    apiBase,
+  );
 }
 
 function invalid(param: string, message: string, apiBase: string): PaymentsError {

@@ -41,10 +41,7 @@ export type ElementErrorCode =
 
 /** Host page → card frame. */
 export type HostToCard =
-  | { v: 1; type: 'init'; style: CardStyle }
-  | { v: 1; type: 'focus' }
-  | { v: 1; type: 'clear' }
-  | { v: 1; type: 'tokenize'; request: number };
+  { v: 1; type: 'init'; style: CardStyle } | { v: 1; type: 'focus' } | { v: 1; type: 'clear' } | { v: 1; type: 'tokenize'; request: number };
 
 /** Card frame → host page. `result` carries the API's answer: a payment method, or an error object. */
 export type CardToHost =
@@ -72,9 +69,6 @@ export const MESSAGE_TYPES = {
 /** Whether `data` is a message of this protocol with one of `types` (anything else is ignored). */
 export function isMessage<T extends { type: string }>(data: unknown, types: readonly string[]): data is T {
   return (
-    typeof data === 'object' &&
-    data !== null &&
-    (data as { v?: unknown }).v === PROTOCOL_VERSION &&
-    types.includes((data as { type?: unknown }).type as string)
+    typeof data === 'object' && data !== null && (data as { v?: unknown }).v === PROTOCOL_VERSION && types.includes((data as { type?: unknown }).type as string)
   );
 }

@@ -7,7 +7,8 @@ export function scriptBase(src: string | undefined, ownPath: string): string | u
   if (!src) return undefined;
   try {
     const url = new URL(src);
-    if ((url.protocol === 'http:' || url.protocol === 'https:') && url.pathname.endsWith(ownPath)) return `${url.origin}${url.pathname.slice(0, -ownPath.length)}`;
+    if ((url.protocol === 'http:' || url.protocol === 'https:') && url.pathname.endsWith(ownPath))
+      return `${url.origin}${url.pathname.slice(0, -ownPath.length)}`;
   } catch {
     // Not a URL: no default.
   }

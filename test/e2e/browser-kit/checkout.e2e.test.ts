@@ -3,6 +3,10 @@ import { MockServer, startMock } from '../../../src';
 import { consoleErrors, describeInBrowser, launchChromium, screenshot } from '../../helpers/browser';
 import { CARDS, cardFrame, expectNoCardNumber, hostPageTexts, hostRequests, Shop, startShop, typeCard } from './checkout-harness';
 
+// The functions given to page.evaluate run in the browser, whose globals this Node project does not type.
+declare const window: any;
+declare const document: any;
+
 // examples/checkout, started as the README says and paid in headless Chromium: the card element is an iframe on
 // the mock's origin, so the shop's page, its requests, the journal and the dashboard never hold a card number.
 describeInBrowser('examples/checkout in a browser', () => {
@@ -80,21 +84,28 @@ describeInBrowser('examples/checkout in a browser', () => {
   it.each([
     ['a generic decline', CARDS.decline, 'generic_decline'],
     ['insufficient funds', CARDS.insufficientFunds, 'insufficient_funds'],
-  ])('shows %s as the API words it, and the same payment then succeeds with another card', async (_name, number, declineCode) => {
-    const shopVisit = await visit();
-    typed.push(number);
-    await typeCard(shopVisit.page, number, '1230', '123');
-    const declined = await pay(shopVisit);
-    const payment = await lastPayment();
-    expect(payment).toMatchObject({ status: 'requires_payment_method', last_payment_error: { type: 'card_error', code: 'card_declined', decline_code: declineCode } });
-    expect(declined).toBe(payment.last_payment_error.message);
+  ])(
+    'shows %s as the API words it, and the same payment then succeeds with another card',
+    async (_name, number, declineCode) => {
+      const shopVisit = await visit();
+      typed.push(number);
+      await typeCard(shopVisit.page, number, '1230', '123');
+      const declined = await pay(shopVisit);
+      const payment = await lastPayment();
+      expect(payment).toMatchObject({
+        status: 'requires_payment_method',
+        last_payment_error: { type: 'card_error', code: 'card_declined', decline_code: declineCode },
+      });
+      expect(declined).toBe(payment.last_payment_error.message);
 
-    await cardFrame(shopVisit.page).getByLabel('Card number').fill('');
-    await cardFrame(shopVisit.page).getByLabel('Card number').pressSequentially(CARDS.success);
-    expect(await pay(shopVisit)).toBe(`Paid: ${payment.id}. Thank you!`);
-    expect(await lastPayment()).toMatchObject({ id: payment.id, status: 'succeeded' });
-    await finish(shopVisit);
-  }, 30_000);
+      await cardFrame(shopVisit.page).getByLabel('Card number').fill('');
+      await cardFrame(shopVisit.page).getByLabel('Card number').pressSequentially(CARDS.success);
+      expect(await pay(shopVisit)).toBe(`Paid: ${payment.id}. Thank you!`);
+      expect(await lastPayment()).toMatchObject({ id: payment.id, status: 'succeeded' });
+      await finish(shopVisit);
+    },
+    30_000,
+  );
 
   it('shows an expiry typed in the past of the mock clock inline, and pays nothing: no request reaches the API', async () => {
     // The machine's calendar may say otherwise: the element checks against the mock clock (2026-01-01 here).
@@ -118,22 +129,26 @@ describeInBrowser('examples/checkout in a browser', () => {
   it.each([
     ['approved', 'Complete authentication', /^Paid: pay_\w+\. Thank you!$/, 'succeeded'],
     ['failed', 'Fail authentication', /did not complete 3-D Secure authentication/, 'requires_payment_method'],
-  ])('walks 3-D Secure in a modal over the page: %s', async (_name, button, result, status) => {
-    const shopVisit = await visit();
-    typed.push(CARDS.threeDSecure);
-    await typeCard(shopVisit.page, CARDS.threeDSecure, '1230', '123');
-    await shopVisit.page.getByRole('button', { name: 'Pay $20.00' }).click();
-    const dialog = shopVisit.page.getByRole('dialog', { name: '3-D Secure authentication' });
-    await dialog.waitFor();
-    const challenge = shopVisit.page.frameLocator('iframe[title="3-D Secure authentication"]');
-    await challenge.getByRole('heading', { name: '3-D Secure test challenge' }).waitFor();
-    if (status === 'succeeded') await screenshot(shopVisit.page, 'checkout-3ds');
-    await challenge.getByRole('button', { name: button }).click();
-    expect(await waitForResult(shopVisit.page)).toMatch(result);
-    expect(await dialog.count()).toBe(0);
-    expect(await lastPayment()).toMatchObject({ status, next_action: null });
-    await finish(shopVisit);
-  }, 30_000);
+  ])(
+    'walks 3-D Secure in a modal over the page: %s',
+    async (_name, button, result, status) => {
+      const shopVisit = await visit();
+      typed.push(CARDS.threeDSecure);
+      await typeCard(shopVisit.page, CARDS.threeDSecure, '1230', '123');
+      await shopVisit.page.getByRole('button', { name: 'Pay $20.00' }).click();
+      const dialog = shopVisit.page.getByRole('dialog', { name: '3-D Secure authentication' });
+      await dialog.waitFor();
+      const challenge = shopVisit.page.frameLocator('iframe[title="3-D Secure authentication"]');
+      await challenge.getByRole('heading', { name: '3-D Secure test challenge' }).waitFor();
+      if (status === 'succeeded') await screenshot(shopVisit.page, 'checkout-3ds');
+      await challenge.getByRole('button', { name: button }).click();
+      expect(await waitForResult(shopVisit.page)).toMatch(result);
+      expect(await dialog.count()).toBe(0);
+      expect(await lastPayment()).toMatchObject({ status, next_action: null });
+      await finish(shopVisit);
+    },
+    30_000,
+  );
 
   it('is paid with the keyboard alone, 3-D Secure included', async () => {
     const shopVisit = await visit();

@@ -4,6 +4,10 @@ import { MockServer, startMock } from '../../../src';
 import { consoleErrors, describeInBrowser, launchChromium } from '../../helpers/browser';
 import { CARDS, cardFrame, expectNoCardNumber, hostPageTexts, hostRequests, startOwnPage, typeCard } from './checkout-harness';
 
+// The functions given to page.evaluate run in the browser, whose globals this Node project does not type.
+declare const window: any;
+declare const document: any;
+
 // payments.js on a page of the test's own (another origin than the mock), called as a frontend developer's code
 // and tests call it: every result shape, the change events, the refusals, and an unreachable mock.
 describeInBrowser('payments.js on your own page', () => {
@@ -141,7 +145,10 @@ describeInBrowser('payments.js on your own page', () => {
     await mountCard(page);
     await typeCard(page, CARDS.insufficientFunds, '1230', '123');
     const payment = await newPayment();
-    const result = await page.evaluate(([cs]) => (window as any).payments.confirmPayment(cs, { payment_method: (window as any).card }), [payment.client_secret]);
+    const result = await page.evaluate(
+      ([cs]) => (window as any).payments.confirmPayment(cs, { payment_method: (window as any).card }),
+      [payment.client_secret],
+    );
     expect(result).toEqual({
       error: {
         type: 'card_error',
@@ -208,15 +215,17 @@ describeInBrowser('payments.js on your own page', () => {
     const { page } = await openPage();
     await page.evaluate((pk) => ((window as any).payments = (window as any).Payments(pk)), publishable);
     const payment = await newPayment();
-    const missing = await page.evaluate(([cs]) => (window as any).payments.confirmPayment(cs, { payment_method: 'pm_card_visa', redirect: 'always' }), [
-      payment.client_secret,
-    ]);
+    const missing = await page.evaluate(
+      ([cs]) => (window as any).payments.confirmPayment(cs, { payment_method: 'pm_card_visa', redirect: 'always' }),
+      [payment.client_secret],
+    );
     expect(missing.error).toMatchObject({ type: 'invalid_request_error', code: 'parameter_missing', param: 'return_url' });
 
     await Promise.all([
       page.waitForURL(`${mock.url}/3ds/**`),
       page.evaluate(
-        ([cs, back]) => void (window as any).payments.confirmPayment(cs, { payment_method: 'pm_card_authenticationRequired', redirect: 'always', return_url: back }),
+        ([cs, back]) =>
+          void (window as any).payments.confirmPayment(cs, { payment_method: 'pm_card_authenticationRequired', redirect: 'always', return_url: back }),
         [payment.client_secret, `${own.url}/done`],
       ),
     ]);

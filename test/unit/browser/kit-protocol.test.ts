@@ -15,7 +15,8 @@ describe('the browser kit protocol', () => {
   });
 
   it("keeps the challenge page's inline script on the protocol's message names", () => {
-    for (const type of [...MESSAGE_TYPES.hostToChallenge, ...MESSAGE_TYPES.challengeToHost]) expect(FRAMED_SCRIPT).toMatch(new RegExp(`type(: | !== )'${type}'`));
+    for (const type of [...MESSAGE_TYPES.hostToChallenge, ...MESSAGE_TYPES.challengeToHost])
+      expect(FRAMED_SCRIPT).toMatch(new RegExp(`type(: | !== )'${type}'`));
     expect(FRAMED_SCRIPT).toContain('data.v !== 1');
   });
 

@@ -3,8 +3,7 @@ import { MockServer, startMock } from '../../../src';
 import { consoleErrors, describeInBrowser, launchChromium, screenshot } from '../../helpers/browser';
 import { CARDS, cardFrame, expectNoCardNumber, hostPageTexts, hostRequests, Shop, startShop, typeCard } from './checkout-harness';
 
-// The functions given to page.evaluate run in the browser, whose globals this Node project does not type.
-declare const window: any;
+// The functions given to page.waitForFunction run in the browser, whose globals this Node project does not type.
 declare const document: any;
 
 // examples/checkout, started as the README says and paid in headless Chromium: the card element is an iframe on

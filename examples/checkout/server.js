@@ -59,7 +59,7 @@ async function main() {
   const csp = `default-src 'self'; script-src 'self' ${MOCK}; frame-src ${MOCK}; connect-src 'self' ${MOCK}; img-src 'self' data:`;
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://shop').pathname;
-    if (req.method === 'GET' && (path === '/' || path === '/checkout/done')) {
+    if (req.method === 'GET' && path === '/') {
       const html = page('index.html').replaceAll('%PAYMENTS_MOCK_URL%', escapeHtml(MOCK)).replaceAll('%PUBLISHABLE_KEY%', escapeHtml(keys.publishable));
       return send(res, 200, 'text/html; charset=utf-8', html, { 'Content-Security-Policy': csp });
     }

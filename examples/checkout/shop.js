@@ -1,25 +1,31 @@
 'use strict';
-// The checkout page's script. payments.js (loaded from the mock) defines Payments; the card element is an
-// iframe on the mock's origin, so this page never sees the card number.
+// The shop page's script. payments.js, loaded from the mock, defines Payments. The card element is an iframe on
+// the mock's origin: this page never sees the card number, only the payment.
 const payments = Payments(document.querySelector('meta[name="publishable-key"]').content);
+const card = payments.elements().create('card');
+card.mount('#card');
+
 const form = document.getElementById('checkout');
-const pay = document.getElementById('pay');
 const result = document.getElementById('result');
-let clientSecret;
+let clientSecret; // one payment per visit: after a decline, the same payment is confirmed with another card
 
-function show(text, kind) {
-  result.textContent = text;
-  result.dataset.kind = kind;
-}
-
-function showPayment(payment) {
-  if (payment.status === 'succeeded') {
-    show(`Paid: ${payment.id}. Thank you!`, 'success');
-    form.hidden = true;
-  } else {
-    show(`The payment is ${payment.status}.`, 'info');
+form.addEventListener('submit', async (event) => {
+  event.preventDefault();
+  form.elements.pay.disabled = true;
+  show('Paying…', 'info');
+  try {
+    clientSecret ??= await createPayment(); // on the shop's server, with the secret key
+  } catch (error) {
+    form.elements.pay.disabled = false;
+    return show(error.message, 'error');
   }
-}
+  // Tokenises the card in its frame, confirms, and walks 3-D Secure in a modal if the card asks for it.
+  const { payment, error } = await payments.confirmPayment(clientSecret, { payment_method: card });
+  form.elements.pay.disabled = false;
+  if (error) return show(error.message, 'error'); // a decline, a card form error, an unreachable mock…
+  form.hidden = true;
+  show(`Paid: ${payment.id}. Thank you!`, 'success');
+});
 
 async function createPayment() {
   const res = await fetch('/create-payment', { method: 'POST' });
@@ -28,33 +34,7 @@ async function createPayment() {
   return body.clientSecret;
 }
 
-const back = new URLSearchParams(location.search).get('payment_client_secret');
-if (back) {
-  // Back from a full-page 3-D Secure challenge: the payment says how it ended.
-  form.hidden = true;
-  payments.retrievePayment(back).then(({ payment, error }) => (error ? show(error.message, 'error') : showPayment(payment)));
-} else {
-  const card = payments.elements().create('card');
-  card.mount('#card');
-  card.on('change', (event) => {
-    form.dataset.complete = String(event.complete);
-    form.dataset.brand = event.brand;
-  });
-  form.addEventListener('submit', async (event) => {
-    event.preventDefault();
-    pay.disabled = true;
-    show('Paying…', 'info');
-    try {
-      // One payment per visit: after a decline, the same payment is confirmed again with the corrected card.
-      clientSecret = clientSecret || (await createPayment());
-    } catch (error) {
-      show(error.message, 'error');
-      pay.disabled = false;
-      return;
-    }
-    const { payment, error } = await payments.confirmPayment(clientSecret, { payment_method: card });
-    if (error) show(error.message, 'error');
-    else showPayment(payment);
-    pay.disabled = false;
-  });
+function show(text, kind) {
+  result.textContent = text;
+  result.dataset.kind = kind;
 }

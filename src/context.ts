@@ -1,5 +1,5 @@
 import { Clock, ClockMode, ClockState } from './clock/clock';
-import { EventBus } from './events/bus';
+import { EventBus } from './bus/bus';
 import { Scope } from './domain/scope';
 import { Scheduler } from './scheduler/scheduler';
 import { expireDeliveries } from './webhooks/expire-deliveries';
@@ -7,17 +7,16 @@ import { ensureCliEndpoints, CliEndpoint } from './webhooks/cli-endpoints';
 import { ATTEMPT_TIMEOUT_MS } from './webhooks/retry-schedule';
 import { Webhooks } from './webhooks/webhooks';
 import { expireEvents } from './domain/events';
-import { applyFixtures } from './fixtures/apply-fixtures';
-import { exportState } from './fixtures/export-state';
-import { loadStateFile } from './fixtures/load-state-file';
-import { NamedDocument } from './fixtures/read-fixtures';
-import { FixtureDocument } from './fixtures/fixture-types';
+import { applyFixtures } from './state/apply-fixtures';
+import { exportState } from './state/export-state';
+import { loadStateFile } from './state/load-state-file';
+import { NamedDocument } from './state/read-fixtures';
+import { FixtureDocument } from './state/fixture-types';
 import { FaultQueue } from './scenarios/faults';
 import { RateLimiter } from './scenarios/rate-limiter';
 import { parseScenario, Scenario, ScenarioDice, ScenarioName, ScenarioOptions } from './scenarios/scenarios';
 import { InFlight } from './store/in-flight';
-import { Journal } from './store/journal';
-import { JournalExchange, journalDetails } from './http/journal-masking';
+import { Journal, JournalDetails, JournalExchange, JournalRecord } from './store/journal';
 import { makeId, Random } from './store/random';
 import { RandomStreams } from './store/random-streams';
 import { newSecret } from './webhooks/endpoints';
@@ -47,6 +46,8 @@ export interface ContextOptions {
   /** Parsed fixture documents; empty = one generated workspace. */
   fixtures: NamedDocument[];
   clock: Clock;
+  /** How a journal entry shows its request and answer (masking card data), given by the HTTP layer that records them. */
+  journalDetails: (record: JournalRecord & JournalExchange) => JournalDetails;
   scenario?: ScenarioName;
   scenarioOptions?: ScenarioOptions;
   seed?: number;
@@ -103,7 +104,7 @@ export class MockContext {
     this.clock = options.clock;
     this.streams = new RandomStreams(options.seed);
     this.dice = new ScenarioDice(this.streams.faults, this.streams.latency);
-    this.journal = new Journal(options.journalSize ?? 1000, journalDetails);
+    this.journal = new Journal(options.journalSize ?? 1000, options.journalDetails);
     this.scenario = parseScenario(options.scenario ?? 'happy', options.scenarioOptions);
     this.adminToken = options.adminToken;
     this.onRequest = options.onRequest;

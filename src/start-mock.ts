@@ -9,12 +9,13 @@ import { handleRequest } from './http/handle-request';
 import { Traffic } from './http/traffic';
 import { MAX_BODY_BYTES } from './http/body';
 import { createClientErrorHandler, createListener, requestTimeouts, tooLargeResponse } from './http/node-listener';
-import { createContext, MockOptions } from './options';
+import { createContext } from './app/create-context';
+import { MockOptions } from './app/mock-options';
 import { parseScenario, ScenarioName, ScenarioOptions } from './scenarios/scenarios';
 import { WebhookDelivery, WebhookEndpoint } from './schemas/resources';
 import { webhookEndpoints } from './webhooks/list-endpoints';
 import { DeliveryCounts, DeliveryFilter } from './webhooks/webhooks';
-import { createMockWorkspace, MockWorkspace, mockWorkspace } from './workspaces/mock-workspace';
+import { createMockWorkspace, MockWorkspace, mockWorkspace } from './app/mock-workspace';
 
 export type KeyEntry = ReturnType<typeof keyEntry>;
 

@@ -1,8 +1,8 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { ConfigError } from '../errors/api-error';
-import { FixtureError } from '../fixtures/fixture-types';
-import { readFixtures } from '../fixtures/read-fixtures';
-import { applyFixtures } from '../fixtures/apply-fixtures';
+import { FixtureError } from '../state/fixture-types';
+import { readFixtures } from '../state/read-fixtures';
+import { applyFixtures } from '../state/apply-fixtures';
 import { openApiDocument } from '../openapi/build-openapi';
 import { PACKAGE_VERSION } from '../package-version';
 import { FIXTURE_SCHEMA } from '../schemas/fixtures';

@@ -1,5 +1,5 @@
 import type { MockContext } from '../context';
-import type { EventMessage, ObjectMessage } from '../events/bus';
+import type { EventMessage, ObjectMessage } from '../bus/bus';
 import type { MockResponse, ResponseSink } from '../http/exchange';
 
 /** How long messages gather before one write: a burst of requests costs one write, not one each. */

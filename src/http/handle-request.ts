@@ -1,8 +1,8 @@
 import { MockContext } from '../context';
 import { makeId } from '../store/random';
-import { handleAdmin } from './admin/handle-admin';
+import { handleAdmin } from './handle-admin';
 import { CORS_HEADERS, PREFLIGHT_HEADERS } from './cors';
-import { errorsPage } from './docs-page';
+import { errorsPage } from '../pages/errors-page';
 import { MockRequest, MockResponse } from './exchange';
 import { handleV1, V1Outcome } from './handle-v1';
 import { openApiDocument } from '../openapi/build-openapi';
@@ -11,8 +11,8 @@ import { JOURNAL_BODY_LIMIT } from '../store/journal';
 import { maskKey } from '../domain/keys';
 import { docsBase, errorResponse, jsonResponse } from './respond';
 import { Routed, Router } from './router';
-import { CHALLENGE_PATH } from '../three-d-secure/challenge';
-import { handleChallenge } from '../three-d-secure/challenge-page';
+import { CHALLENGE_PATH } from '../domain/three-d-secure';
+import { handleChallenge } from '../pages/three-d-secure-page';
 import { handleKitPage, KIT_PATH } from '../browser/kit-pages';
 
 /**

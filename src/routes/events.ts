@@ -1,6 +1,6 @@
 import { renderEvent } from '../domain/events';
 import { ApiError } from '../errors/api-error';
-import { createdBounds, CreatedRange, ListParams, listOf, pageQuery } from '../http/lists';
+import { createdBounds, CreatedRange, ListParams, listOf, pageQuery } from './kit/lists';
 import { ApiRoute, Call, route } from './route-types';
 
 /** Events: the feed of the last 30 days of the mock clock. */

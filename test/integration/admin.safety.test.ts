@@ -1,4 +1,4 @@
-import { guardAdmin } from '../../src/http/admin/admin-guard';
+import { guardAdmin } from '../../src/http/admin-guard';
 import { MockRequest } from '../../src/http/exchange';
 import { expectError } from '../helpers/schemas';
 import { createPayment, sandbox } from '../helpers/sandbox';

@@ -1,7 +1,7 @@
 import { ClockMode } from '../../clock/clock';
 import type { MockContext } from '../../context';
 import { ApiError } from '../../errors/api-error';
-import { asParamAsync, onlyKeys, requiredString } from '../../http/admin/admin-input';
+import { asParamAsync, onlyKeys, requiredString } from '../kit/admin-input';
 import { ADMIN_SHAPES } from '../../schemas/admin';
 import { parseScenario, SCENARIO_DESCRIPTIONS, ScenarioOptions } from '../../scenarios/scenarios';
 import { AdminRoute } from '../route-types';

@@ -2,7 +2,7 @@ import { maskKey, newKey, permissionsOf, rotateKey } from '../../domain/keys';
 import { parseDuration } from '../../clock/duration';
 import { ApiError } from '../../errors/api-error';
 import type { MockContext } from '../../context';
-import { asParam, onlyKeys, optionalBoolean, requiredString } from '../../http/admin/admin-input';
+import { asParam, onlyKeys, optionalBoolean, requiredString } from '../kit/admin-input';
 import { ADMIN_SHAPES } from '../../schemas/admin';
 import { KeyKind, PERMISSION_RESOURCES, Permissions } from '../../schemas/resources';
 import { KeyRecord } from '../../store/store';

@@ -1,6 +1,6 @@
 import { newWorkspace } from '../../domain/workspaces';
 import { ApiError } from '../../errors/api-error';
-import { onlyKeys, optionalString } from '../../http/admin/admin-input';
+import { onlyKeys, optionalString } from '../kit/admin-input';
 import { ADMIN_SHAPES } from '../../schemas/admin';
 import { AdminRoute } from '../route-types';
 import { EXAMPLE_KEY } from '../examples';

@@ -1,6 +1,6 @@
 import { MESSAGE_TYPES, isMessage } from '../../../src/browser/client/protocol';
 import { scriptBase } from '../../../src/browser/client/script-base';
-import { FRAMED_SCRIPT } from '../../../src/three-d-secure/framed-script';
+import { FRAMED_SCRIPT } from '../../../src/pages/framed-script';
 
 describe('the browser kit protocol', () => {
   it.each([

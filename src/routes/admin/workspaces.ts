@@ -1,11 +1,11 @@
-import { ClockMode } from '../clock/clock';
-import type { MockContext } from '../context';
-import { ApiError } from '../errors/api-error';
-import { asParamAsync, Input, onlyKeys, requiredString } from '../http/admin/admin-input';
-import type { AdminRoute } from '../routes/route-types';
-import { ADMIN_SHAPES } from '../schemas/admin';
-import { parseScenario, SCENARIO_DESCRIPTIONS, ScenarioOptions } from '../scenarios/scenarios';
-import { Partition, Workspace } from '../store/store';
+import { ClockMode } from '../../clock/clock';
+import type { MockContext } from '../../context';
+import { ApiError } from '../../errors/api-error';
+import { asParamAsync, Input, onlyKeys, requiredString } from '../kit/admin-input';
+import type { AdminRoute } from '../route-types';
+import { ADMIN_SHAPES } from '../../schemas/admin';
+import { parseScenario, SCENARIO_DESCRIPTIONS, ScenarioOptions } from '../../scenarios/scenarios';
+import { Partition, Workspace } from '../../store/store';
 
 const CLOCK = {
   type: 'object',

@@ -1,6 +1,6 @@
-import { effectivePermissions } from '../domain/keys';
-import { Account, Payment } from '../schemas/resources';
-import { KeyRecord, Workspace } from '../store/store';
+import { effectivePermissions } from '../../domain/keys';
+import { Account, Payment } from '../../schemas/resources';
+import { KeyRecord, Workspace } from '../../store/store';
 
 /**
  * A payment as a key may see it: the client_secret is shown to secret keys and to a publishable key that

@@ -1,6 +1,6 @@
-import { ApiError } from '../errors/api-error';
-import { ListOf } from '../schemas/resources';
-import { Page, PageQuery, Position } from '../store/timeline';
+import { ApiError } from '../../errors/api-error';
+import { ListOf } from '../../schemas/resources';
+import { Page, PageQuery, Position } from '../../store/timeline';
 
 export interface ListParams {
   limit?: number;

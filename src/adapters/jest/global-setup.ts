@@ -1,5 +1,5 @@
-import type { MockOptions } from '../options';
-import { MockServer, startMock } from '../start-mock';
+import type { MockOptions } from '../../app/mock-options';
+import { MockServer, startMock } from '../../start-mock';
 
 /** Where the mock's URL is published for the test files (Jest workers inherit the environment). */
 export const URL_VARIABLE = 'PAYMENTS_MOCK_URL';

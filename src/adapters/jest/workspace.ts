@@ -1,6 +1,6 @@
-import type { KeyEntry } from '../start-mock';
+import type { KeyEntry } from '../../start-mock';
 import { ADMIN_TOKEN_VARIABLE, URL_VARIABLE } from './global-setup';
-import { keysByRole, WorkspaceKeys } from '../workspaces/keys-by-role';
+import { keysByRole, WorkspaceKeys } from '../../workspaces/keys-by-role';
 
 export { keysByRole };
 export type { WorkspaceKeys };

@@ -1,11 +1,11 @@
 import { isKnownVersion } from '../domain/versions';
 import { copyMetadata } from '../domain/payments';
-import { FixtureTime, FixtureWebhookDelivery, FixtureWebhookEndpoint, FixtureWorkspace } from '../fixtures/fixture-types';
+import { FixtureTime, FixtureWebhookDelivery, FixtureWebhookEndpoint, FixtureWorkspace } from './fixture-types';
 import { WebhookEndpoint } from '../schemas/resources';
 import { StoredDelivery } from '../store/deliveries';
 import { makeId, Random } from '../store/random';
 import { Store, Workspace } from '../store/store';
-import { enabledEventsProblem, MAX_ENDPOINTS, newSecret, urlProblem } from './endpoints';
+import { enabledEventsProblem, MAX_ENDPOINTS, newSecret, urlProblem } from '../webhooks/endpoints';
 
 type At = (time: FixtureTime | undefined, pointer: string, fallback?: number) => number;
 type Problem = (pointer: string, message: string) => void;

@@ -1,12 +1,12 @@
-import { EVENT_RETENTION_SECONDS, EVENT_TYPES, renderEvent } from '../domain/events';
-import { ApiError } from '../errors/api-error';
-import { queryLimit } from '../http/admin/admin-input';
-import { AdminRoute, QueryParams } from '../routes/route-types';
-import { EXAMPLE_JOURNAL_ENTRY } from '../routes/examples';
-import { Collection } from '../store/collection';
-import { StoredEvent } from '../store/event-log';
-import { Partition, Store, Workspace } from '../store/store';
-import type { MockContext } from '../context';
+import { EVENT_RETENTION_SECONDS, EVENT_TYPES, renderEvent } from '../../domain/events';
+import { ApiError } from '../../errors/api-error';
+import { queryLimit } from '../kit/admin-input';
+import { AdminRoute, QueryParams } from '../route-types';
+import { EXAMPLE_JOURNAL_ENTRY } from '../examples';
+import { Collection } from '../../store/collection';
+import { StoredEvent } from '../../store/event-log';
+import { Partition, Store, Workspace } from '../../store/store';
+import type { MockContext } from '../../context';
 
 /**
  * Read-only views the dashboard needs and the older admin endpoints did not give: workspaces, objects of every

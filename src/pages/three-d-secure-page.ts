@@ -6,7 +6,7 @@ import { ApiError } from '../errors/api-error';
 import { parseBody } from '../http/body';
 import { MockRequest, MockResponse } from '../http/exchange';
 import { Payment } from '../schemas/resources';
-import { Challenge, CHALLENGE_PATH, findChallenge } from './challenge';
+import { Challenge, CHALLENGE_PATH, findChallenge } from '../domain/three-d-secure';
 import { FRAMED_SCRIPT, FRAMED_SCRIPT_HASH } from './framed-script';
 import { jsonResponse } from '../http/respond';
 

@@ -4,7 +4,7 @@ import { newWorkspace } from '../domain/workspaces';
 import { ApiError } from '../errors/api-error';
 import { keyEntry } from '../routes/admin/keys';
 import { parseScenario, ScenarioName, ScenarioOptions } from '../scenarios/scenarios';
-import { keysByRole, WorkspaceKeys } from './keys-by-role';
+import { keysByRole, WorkspaceKeys } from '../workspaces/keys-by-role';
 
 /** The clock of one workspace, as `GET /_mock/workspaces/{id}/clock` shows it. */
 export type WorkspaceClockState = ClockState & { workspace: string; follows_server: boolean };

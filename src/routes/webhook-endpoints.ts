@@ -1,5 +1,5 @@
-import { ListParams, listOf, pageQuery } from '../http/lists';
-import { ApiRoute, Call, route } from '../routes/route-types';
+import { ListParams, listOf, pageQuery } from './kit/lists';
+import { ApiRoute, Call, route } from './route-types';
 import {
   CreateEndpointParams,
   createEndpoint,
@@ -9,7 +9,7 @@ import {
   presentEndpoint,
   UpdateEndpointParams,
   updateEndpoint,
-} from './endpoints';
+} from '../webhooks/endpoints';
 
 const RETRIES = 'After a failed attempt the next is due on the mock clock 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h later (8 attempts in all).';
 

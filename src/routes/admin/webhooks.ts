@@ -1,9 +1,9 @@
-import { ApiError } from '../errors/api-error';
-import { onlyKeys, queryLimit } from '../http/admin/admin-input';
-import { AdminRoute } from '../routes/route-types';
-import { DeliveryStatus } from '../schemas/resources';
-import { webhookEndpoints } from './list-endpoints';
-import { DeliveryFilter } from './webhooks';
+import { ApiError } from '../../errors/api-error';
+import { onlyKeys, queryLimit } from '../kit/admin-input';
+import { AdminRoute } from '../route-types';
+import { DeliveryStatus } from '../../schemas/resources';
+import { webhookEndpoints } from '../../webhooks/list-endpoints';
+import { DeliveryFilter } from '../../webhooks/webhooks';
 
 const STATUSES: DeliveryStatus[] = ['pending', 'succeeded', 'failed', 'canceled'];
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });

@@ -42,5 +42,5 @@ export const FRAMED_SCRIPT = `(function () {
   });
 })();`;
 
-/** For the page's Content-Security-Policy: this script and no other may run. */
+/** For the page's Content-Security-Policy: this script and no other may run. @example `script-src '${FRAMED_SCRIPT_HASH}'` */
 export const FRAMED_SCRIPT_HASH = `sha256-${createHash('sha256').update(FRAMED_SCRIPT).digest('base64')}`;

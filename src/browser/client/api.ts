@@ -5,6 +5,7 @@ export type ApiAnswer<T> = { ok: true; body: T } | { ok: false; error: PaymentsE
 /**
  * The mock's API with the publishable key, from the host page. Every failure becomes an error object: the API's
  * own, or `api_connection_error` when nothing (or something that is not the mock) answers. Nothing here throws.
+ * @example const answer = await callApi<Payment>('http://127.0.0.1:4010', 'pk_test_…', 'GET', '/v1/payments/pay_1?client_secret=…');
  */
 export async function callApi<T>(apiBase: string, key: string, method: 'GET' | 'POST', path: string, params?: Record<string, string>): Promise<ApiAnswer<T>> {
   let response: Response;
@@ -28,6 +29,10 @@ export async function callApi<T>(apiBase: string, key: string, method: 'GET' | '
   return { ok: true, body: body as T };
 }
 
+/**
+ * The error of an unreachable mock, as every call resolves it.
+ * @example connectionError('Could not reach the payments mock at http://127.0.0.1:4010') // { ok: false, error: { type: 'api_connection_error', … } }
+ */
 export function connectionError(message: string): { ok: false; error: PaymentsError } {
   return { ok: false, error: { type: 'api_connection_error', message } };
 }

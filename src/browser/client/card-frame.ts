@@ -9,6 +9,7 @@ const READY_TIMEOUT_MS = 5000;
 /**
  * The host page's side of the card element: the iframe on the mock's origin and the messages to and from it. It
  * listens only to that iframe's window from the mock's origin, and posts only to that origin.
+ * @example const card = new CardFrame('http://127.0.0.1:4010', 'pk_test_…', {}); card.mount('#card');
  */
 export class CardFrame implements CardElement {
   private iframe: HTMLIFrameElement | undefined;

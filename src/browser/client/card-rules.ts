@@ -29,10 +29,10 @@ const PARAMS: Record<ElementErrorCode, ElementError['param']> = {
 export type Field = 'number' | 'expiry' | 'cvc';
 export const FIELDS: readonly Field[] = ['number', 'expiry', 'cvc'];
 
-/** The digits of what was typed (spaces, slashes and anything else dropped). */
+/** The digits of what was typed (spaces, slashes and anything else dropped). @example digitsOf('4242 42') // '424242' */
 export const digitsOf = (text: string): string => text.replace(/\D/g, '');
 
-/** The brand from the leading digits: the ranges the API itself uses for `card.brand`. */
+/** The brand from the leading digits: the ranges the API itself uses for `card.brand`. @example brandOf('3782') // 'amex' */
 export function brandOf(number: string): CardBrand {
   if (number.startsWith('4')) return 'visa';
   if (/^(5[1-5]|2[2-7])/.test(number)) return 'mastercard';
@@ -41,12 +41,13 @@ export function brandOf(number: string): CardBrand {
   return 'unknown';
 }
 
-/** How many digits a complete number of this brand has. */
+/** How many digits a complete number of this brand has. @example numberLength('amex') // 15 */
 export const numberLength = (brand: CardBrand): number => (brand === 'amex' ? 15 : 16);
 
-/** How many digits the security code of this brand has. */
+/** How many digits the security code of this brand has. @example cvcLength('visa') // 3 */
 export const cvcLength = (brand: CardBrand): number => (brand === 'amex' ? 4 : 3);
 
+/** The Luhn checksum that every real card number passes. @example passesLuhn('4242424242424242') // true */
 export function passesLuhn(number: string): boolean {
   let sum = 0;
   for (let i = 0; i < number.length; i++) {
@@ -57,7 +58,10 @@ export function passesLuhn(number: string): boolean {
   return sum % 10 === 0;
 }
 
-/** The number as people read it: 4242 4242 4242 4242, or 3782 822463 10005 for amex; cut at the brand's length. */
+/**
+ * The number as people read it: 4242 4242 4242 4242, or 3782 822463 10005 for amex; cut at the brand's length.
+ * @example formatNumber('378282246310005') // '3782 822463 10005'
+ */
 export function formatNumber(text: string): string {
   const brand = brandOf(digitsOf(text));
   const digits = digitsOf(text).slice(0, numberLength(brand));
@@ -72,7 +76,10 @@ export function formatNumber(text: string): string {
   return parts.join(' ');
 }
 
-/** The expiry as `MM / YY`; a first digit above 1 can only be a month 02–09, so it gets its 0 at once. */
+/**
+ * The expiry as `MM / YY`; a first digit above 1 can only be a month 02–09, so it gets its 0 at once.
+ * @example formatExpiry('430') // '04 / 30'
+ */
 export function formatExpiry(text: string): string {
   let digits = digitsOf(text);
   if (/^[2-9]/.test(digits)) digits = `0${digits}`;
@@ -80,6 +87,7 @@ export function formatExpiry(text: string): string {
   return digits.length > 2 ? `${digits.slice(0, 2)} / ${digits.slice(2)}` : digits;
 }
 
+/** The security code's digits, cut at the brand's length. @example formatCvc('12345', 'amex') // '1234' */
 export const formatCvc = (text: string, brand: CardBrand): string => digitsOf(text).slice(0, cvcLength(brand));
 
 /** Year and month (1–12) of the mock clock, in UTC like every time of the mock. */
@@ -88,6 +96,7 @@ export interface ClockMonth {
   month: number;
 }
 
+/** @example clockMonth(1767225600) // { year: 2026, month: 1 } */
 export function clockMonth(unixSeconds: number): ClockMonth {
   const date = new Date(unixSeconds * 1000);
   return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1 };
@@ -97,13 +106,17 @@ export function clockMonth(unixSeconds: number): ClockMonth {
 export type FieldStatus =
   { kind: 'empty' } | { kind: 'incomplete'; code: ElementErrorCode } | { kind: 'invalid'; code: ElementErrorCode } | { kind: 'complete' };
 
+/** @example numberStatus('4242') // { kind: 'incomplete', code: 'incomplete_number' } */
 export function numberStatus(number: string): FieldStatus {
   if (number === '') return { kind: 'empty' };
   if (number.length < numberLength(brandOf(number))) return { kind: 'incomplete', code: 'incomplete_number' };
   return passesLuhn(number) ? { kind: 'complete' } : { kind: 'invalid', code: 'invalid_number' };
 }
 
-/** `expiry` is its digits, MMYY. A card is valid to the end of its expiry month on the mock clock. */
+/**
+ * `expiry` is its digits, MMYY. A card is valid to the end of its expiry month on the mock clock.
+ * @example expiryStatus('1225', { year: 2026, month: 1 }) // { kind: 'invalid', code: 'invalid_expiry_year_past' }
+ */
 export function expiryStatus(expiry: string, now: ClockMonth): FieldStatus {
   if (expiry === '') return { kind: 'empty' };
   const month = Number(expiry.slice(0, 2));
@@ -115,6 +128,7 @@ export function expiryStatus(expiry: string, now: ClockMonth): FieldStatus {
   return { kind: 'complete' };
 }
 
+/** @example cvcStatus('12', 'visa') // { kind: 'incomplete', code: 'incomplete_cvc' } */
 export function cvcStatus(cvc: string, brand: CardBrand): FieldStatus {
   if (cvc === '') return { kind: 'empty' };
   return cvc.length < cvcLength(brand) ? { kind: 'incomplete', code: 'incomplete_cvc' } : { kind: 'complete' };
@@ -139,6 +153,7 @@ export interface Checked {
  * Checks the whole form. A wrong value shows its error at once; an unfinished one only once the person left the
  * field (`shown`), and an empty one only when the form is submitted (`submitting`), so nobody is scolded while
  * still typing.
+ * @example checkCard({ number: '4242424242424242', expiry: '1230', cvc: '123' }, { year: 2026, month: 1 }, new Set(), false).state.complete // true
  */
 export function checkCard(input: CardInput, now: ClockMonth, shown: ReadonlySet<Field>, submitting: boolean): Checked {
   const brand = brandOf(input.number);
@@ -168,6 +183,7 @@ export function checkCard(input: CardInput, now: ClockMonth, shown: ReadonlySet<
   };
 }
 
+/** The error object of a code. @example elementError('invalid_number').message // 'Your card number is invalid.' */
 export function elementError(code: ElementErrorCode): ElementError {
   return { type: 'validation_error', code, message: MESSAGES[code], param: PARAMS[code] };
 }

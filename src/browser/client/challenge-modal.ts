@@ -9,6 +9,7 @@ export type ChallengeEnd = { ok: true } | { ok: false; message: string };
  * Opens the mock's 3-D Secure page in a modal iframe over the page and resolves once the person approved or
  * failed it (the page tells us by postMessage, to our origin only). Focus goes into the challenge and comes back
  * where it was.
+ * @example const end = await openChallenge(payment.next_action.redirect_to_url.url); // { ok: true }
  */
 export function openChallenge(url: string): Promise<ChallengeEnd> {
   const origin = new URL(url).origin;

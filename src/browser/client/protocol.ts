@@ -66,7 +66,10 @@ export const MESSAGE_TYPES = {
   challengeToHost: ['challenge_ready', 'challenge_result'],
 } as const;
 
-/** Whether `data` is a message of this protocol with one of `types` (anything else is ignored). */
+/**
+ * Whether `data` is a message of this protocol with one of `types` (anything else is ignored).
+ * @example isMessage({ v: 1, type: 'ready' }, MESSAGE_TYPES.cardToHost) // true
+ */
 export function isMessage<T extends { type: string }>(data: unknown, types: readonly string[]): data is T {
   return (
     typeof data === 'object' && data !== null && (data as { v?: unknown }).v === PROTOCOL_VERSION && types.includes((data as { type?: unknown }).type as string)

@@ -107,22 +107,29 @@ describeInBrowser('examples/checkout in a browser', () => {
   );
 
   it('shows an expiry typed in the past of the mock clock inline, and pays nothing: no request reaches the API', async () => {
-    // The machine's calendar may say otherwise: the element checks against the mock clock (2026-01-01 here).
-    const shopVisit = await visit();
-    const before = await journal();
-    typed.push(CARDS.success);
-    await typeCard(shopVisit.page, CARDS.success, '1225', '123');
-    const frame = cardFrame(shopVisit.page);
-    await expect(frame.getByRole('alert').textContent()).resolves.toBe("Your card's expiry year is in the past.");
-    await expect(frame.getByLabel('Expiry date (MM / YY)').getAttribute('aria-invalid')).resolves.toBe('true');
-    await expect(frame.getByLabel('Expiry date (MM / YY)').getAttribute('aria-describedby')).resolves.toBe('error');
-    await screenshot(shopVisit.page, 'checkout-expired');
+    // 12 / 30 is ahead of the machine's calendar, but the mock clock says March 2031: the element goes by the mock.
+    await mock.clock.set('frozen', '2031-03-01T00:00:00Z');
+    try {
+      const shopVisit = await visit();
+      const before = await journal();
+      typed.push(CARDS.success);
+      await typeCard(shopVisit.page, CARDS.success, '1230', '123');
+      const frame = cardFrame(shopVisit.page);
+      await expect(frame.getByRole('alert').textContent()).resolves.toBe("Your card's expiry year is in the past.");
+      await expect(frame.getByLabel('Expiry date (MM / YY)').getAttribute('aria-invalid')).resolves.toBe('true');
+      await expect(frame.getByLabel('Expiry date (MM / YY)').getAttribute('aria-describedby')).resolves.toBe('error');
+      await screenshot(shopVisit.page, 'checkout-expired');
 
-    expect(await pay(shopVisit)).toBe("Your card's expiry year is in the past.");
-    // The shop's server made its payment; the browser sent nothing to the API.
-    const made = (await journal()).slice(0, -before.length || undefined);
-    expect(made.map((entry) => `${entry.method} ${entry.path}`)).toEqual(['POST /v1/payments']);
-    await finish(shopVisit);
+      expect(await pay(shopVisit)).toBe("Your card's expiry year is in the past.");
+      // The element moved the focus to the field to correct.
+      await expect(frame.getByLabel('Expiry date (MM / YY)').evaluate((input) => input === document.activeElement)).resolves.toBe(true);
+      // The shop's server made its payment; the browser sent nothing to the API.
+      const made = (await journal()).slice(0, -before.length || undefined);
+      expect(made.map((entry) => `${entry.method} ${entry.path}`)).toEqual(['POST /v1/payments']);
+      await finish(shopVisit);
+    } finally {
+      await mock.clock.set('frozen', '2026-01-01T00:00:00Z');
+    }
   }, 30_000);
 
   it.each([

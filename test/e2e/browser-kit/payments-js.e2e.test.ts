@@ -23,6 +23,17 @@ describeInBrowser('payments.js on your own page', () => {
     publishable = mock.keys.find((key) => key.kind === 'publishable' && !key.livemode)?.key as string;
     // ?mock= picks the mock to load payments.js from; ?module loads payments.mjs instead of the classic script.
     own = await startOwnPage((query) => {
+      // A frame of a third origin on the same page, that tries to drive the card element.
+      if (query.has('intruder')) {
+        return `<!doctype html><title>ad</title><script>
+          const card = window.parent.frames[0];
+          card.postMessage({ v: 1, type: 'clear' }, '*');
+          card.postMessage({ v: 1, type: 'init', style: {} }, '*');
+          card.postMessage({ v: 1, type: 'tokenize', request: 1 }, '*');
+          window.parent.postMessage({ v: 1, type: 'change', state: { complete: true, empty: false, brand: 'visa' } }, '*');
+          document.title = 'sent';
+        </script>`;
+      }
       const from = query.get('mock') ?? mock.url;
       const script = query.has('module')
         ? `<script type="module">import { Payments } from '${from}/js/v1/payments.mjs'; window.Payments = Payments; window.loaded = true;</script>`
@@ -162,6 +173,34 @@ describeInBrowser('payments.js on your own page', () => {
     const ok = await page.evaluate(([cs]) => (window as any).payments.confirmPayment(cs, { payment_method: 'pm_card_visa' }), [payment.client_secret]);
     expect(ok.payment).toMatchObject({ id: payment.id, status: 'succeeded', client_secret: payment.client_secret });
     expect(await page.evaluate(([cs]) => (window as any).payments.retrievePayment(cs), [payment.client_secret])).toEqual({ payment: ok.payment });
+    await page.close();
+  }, 30_000);
+
+  it('listens only to its own frame on the mock origin, and the frame only to the page that framed it', async () => {
+    const { page } = await openPage();
+    await mountCard(page);
+    await typeCard(page, CARDS.success, '1230', '123');
+    const events = await page.evaluate(() => (window as any).events.length);
+    const tokenised = async () => ((await (await fetch(`${mock.url}/_mock/requests?path=/v1/payment_methods`)).json()) as { data: unknown[] }).data.length;
+    const journalBefore = await tokenised();
+    // Another frame of another origin on the page posts to the card frame and to the page.
+    await page.evaluate(
+      (src) => {
+        const frame = document.createElement('iframe');
+        frame.src = src;
+        document.body.appendChild(frame);
+      },
+      `${own.url.replace('localhost', '127.0.0.1')}/?intruder`,
+    );
+    await page.frames()[2]?.waitForFunction(() => document.title === 'sent');
+    // The page itself posts a forged change event to itself.
+    await page.evaluate(() => window.postMessage({ v: 1, type: 'change', state: { complete: false, empty: true, brand: 'unknown' } }, '*'));
+    // Then the page asks for a payment method: the frame answers it alone, the card still as typed.
+    const made = await page.evaluate(() => (window as any).payments.createPaymentMethod({ card: (window as any).card }));
+    expect(made.paymentMethod.card.last4).toBe('4242');
+    expect(await page.evaluate(() => (window as any).events.length)).toBe(events);
+    expect(await cardFrame(page).getByLabel('Card number').inputValue()).toBe('4242 4242 4242 4242');
+    expect(await tokenised()).toBe(journalBefore + 1);
     await page.close();
   }, 30_000);
 

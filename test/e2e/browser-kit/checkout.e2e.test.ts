@@ -55,11 +55,13 @@ describeInBrowser('examples/checkout in a browser', () => {
     return (await result.textContent()) ?? '';
   }
 
-  /** The payment the shop's page paid (or tried to), from the API with the shop's secret key. */
-  async function lastPayment(): Promise<Record<string, any>> {
+  /** The payment the shop's page paid (or tried to): the one its /create-payment made, read with the secret key. */
+  async function paymentOf(shopVisit: Visit): Promise<Record<string, any>> {
+    const created = shopVisit.requests.find((request) => request.url().endsWith('/create-payment'));
+    const { clientSecret } = (await (await created?.response())?.json()) as { clientSecret: string };
     const secret = mock.keys.find((key) => key.kind === 'secret' && !key.livemode)?.key as string;
-    const res = await fetch(`${mock.url}/v1/payments?limit=1`, { headers: { Authorization: `Bearer ${secret}` } });
-    return ((await res.json()) as { data: Array<Record<string, any>> }).data[0] as Record<string, any>;
+    const res = await fetch(`${mock.url}/v1/payments/${clientSecret.split('_secret_')[0]}`, { headers: { Authorization: `Bearer ${secret}` } });
+    return (await res.json()) as Record<string, any>;
   }
 
   async function finish(visit: Visit): Promise<void> {
@@ -76,7 +78,7 @@ describeInBrowser('examples/checkout in a browser', () => {
     expect(await cardFrame(shopVisit.page).getByLabel('Card number').inputValue()).toBe('4242 4242 4242 4242');
     await screenshot(shopVisit.page, 'checkout');
     expect(await pay(shopVisit)).toMatch(/^Paid: pay_\w+\. Thank you!$/);
-    expect(await lastPayment()).toMatchObject({ status: 'succeeded', amount_received: 2000 });
+    expect(await paymentOf(shopVisit)).toMatchObject({ status: 'succeeded', amount_received: 2000 });
     await finish(shopVisit);
   }, 30_000);
 
@@ -90,7 +92,7 @@ describeInBrowser('examples/checkout in a browser', () => {
       typed.push(number);
       await typeCard(shopVisit.page, number, '1230', '123');
       const declined = await pay(shopVisit);
-      const payment = await lastPayment();
+      const payment = await paymentOf(shopVisit);
       expect(payment).toMatchObject({
         status: 'requires_payment_method',
         last_payment_error: { type: 'card_error', code: 'card_declined', decline_code: declineCode },
@@ -100,7 +102,7 @@ describeInBrowser('examples/checkout in a browser', () => {
       await cardFrame(shopVisit.page).getByLabel('Card number').fill('');
       await cardFrame(shopVisit.page).getByLabel('Card number').pressSequentially(CARDS.success);
       expect(await pay(shopVisit)).toBe(`Paid: ${payment.id}. Thank you!`);
-      expect(await lastPayment()).toMatchObject({ id: payment.id, status: 'succeeded' });
+      expect(await paymentOf(shopVisit)).toMatchObject({ id: payment.id, status: 'succeeded' });
       await finish(shopVisit);
     },
     30_000,
@@ -150,7 +152,7 @@ describeInBrowser('examples/checkout in a browser', () => {
       await challenge.getByRole('button', { name: button }).click();
       expect(await waitForResult(shopVisit.page)).toMatch(result);
       expect(await dialog.count()).toBe(0);
-      expect(await lastPayment()).toMatchObject({ status, next_action: null });
+      expect(await paymentOf(shopVisit)).toMatchObject({ status, next_action: null });
       await finish(shopVisit);
     },
     30_000,

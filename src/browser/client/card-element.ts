@@ -137,7 +137,8 @@ async function tokenize(): Promise<TokenizeResult> {
   }
 }
 
-function applyStyle(style: CardStyle): void {
+function applyStyle(style: CardStyle | undefined): void {
+  if (typeof style !== 'object' || style === null) return;
   const values: Record<string, string | undefined> = {
     '--color': style.base?.color,
     '--font-size': style.base?.fontSize,

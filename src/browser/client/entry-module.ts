@@ -2,7 +2,26 @@ import { createPayments } from './payments';
 import { scriptBase } from './script-base';
 import type { PaymentsFactory } from './types';
 
-export type * from './types';
+export type {
+  CardBrand,
+  CardChangeEvent,
+  CardElement,
+  CardElementOptions,
+  CardStyle,
+  ConfirmPaymentData,
+  CreatePaymentMethodData,
+  ElementError,
+  ElementErrorCode,
+  Elements,
+  Payment,
+  PaymentMethod,
+  PaymentMethodResult,
+  PaymentResult,
+  PaymentsError,
+  PaymentsFactory,
+  PaymentsInstance,
+  PaymentsOptions,
+} from './types';
 
 /**
  * The browser half of a payment against payments-mock. Call it with a publishable key; its card element keeps

@@ -1,4 +1,5 @@
 import { Clock, ClockMode, ClockState } from './clock/clock';
+import type { Pages } from './exchange';
 import { EventBus } from './bus/bus';
 import { Scope } from './domain/scope';
 import { Scheduler } from './scheduler/scheduler';
@@ -53,7 +54,7 @@ export interface ContextOptions {
   seed?: number;
   adminToken?: string;
   journalSize?: number;
-  /** How often expired events and idempotency records are freed as real time passes (default 60000 ms). */
+  /** How often expired events, idempotency records and deliveries are freed as the mock clock passes (default 60000 ms). */
   sweepIntervalMs?: number;
   onRequest?: (line: RequestLogLine) => void;
   /** URLs that get every event of the first workspace's test mode (`--webhook`). */
@@ -88,6 +89,8 @@ export class MockContext {
   readonly webhookTimeoutMs: number;
   /** The endpoints `--webhook` asked for, with the ids and secrets the banner printed. */
   readonly cliEndpoints: CliEndpoint[];
+  /** The pages served beside the route tables (documents, the dashboard, 3-D Secure); given by the app that composes the mock. */
+  pages: Pages = { site: [], admin: [] };
   /** The address clients use, for absolute doc_url links; set by startMock once it listens. */
   baseUrl: string | undefined;
   readonly adminToken: string | undefined;
@@ -124,7 +127,7 @@ export class MockContext {
       this.fixtures = [{ file: 'generated', document: generated }];
     }
     this.clock.onChange(() => this.expire());
-    sweepPeriodically(this, options.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS);
+    sweepOnSchedule(this, options.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS);
     this.webhooks.reload();
   }
 
@@ -350,16 +353,20 @@ export class MockContext {
 }
 
 /**
- * Frees what has expired as real time passes (a clock move sweeps at once), not only when a workspace is next
- * used. The timer is unref'd (it never keeps a process alive) and holds the context weakly, so a context that
- * is dropped (an embedded app, a test's sandbox) is collected and its timer stops.
+ * Frees what has expired as the mock clock passes (a clock move also sweeps at each stop), never on the request
+ * path: a job on the server's scheduler that books its own next run. The job holds the context weakly, so a
+ * context that is dropped without close() (an embedded app, a test's sandbox) is still collected, and its
+ * schedule ends at the next run.
  */
-function sweepPeriodically(ctx: MockContext, intervalMs: number): void {
+function sweepOnSchedule(ctx: MockContext, intervalMs: number): void {
   const ref = new WeakRef(ctx);
-  const timer = setInterval(() => {
+  const scheduler = ctx.scheduler;
+  const clock = ctx.clock;
+  const sweep = (): void => {
     const live = ref.deref();
-    if (live) live.expire();
-    else clearInterval(timer);
-  }, intervalMs);
-  timer.unref();
+    if (!live) return;
+    live.expire();
+    scheduler.scheduleChore(clock.nowMs() + intervalMs, sweep);
+  };
+  scheduler.scheduleChore(clock.nowMs() + intervalMs, sweep);
 }

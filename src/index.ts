@@ -14,7 +14,7 @@ export type { MockOptions } from './app/mock-options';
 export { createContext } from './app/create-context';
 export { createAppFromContext } from './http/express-app';
 export type { MockApp } from './http/express-app';
-export type { MockRequest, MockResponse } from './http/exchange';
+export type { MockRequest, MockResponse } from './exchange';
 export type { ClockMode, ClockState } from './clock/clock';
 export type { ScenarioName, ScenarioOptions } from './scenarios/scenarios';
 export { SCENARIOS } from './scenarios/scenarios';

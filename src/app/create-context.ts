@@ -9,6 +9,7 @@ import { dirname, join, resolve } from 'node:path';
 import { urlProblem } from '../webhooks/endpoints';
 import { DEFAULT_FIXTURES, MockOptions } from './mock-options';
 import { journalDetails } from '../http/journal-masking';
+import { sitePages } from './site-pages';
 
 /** Builds an instance's context from options; every mistake is a ConfigError with one clear message. */
 export function createContext(options: MockOptions = {}): MockContext {
@@ -43,6 +44,7 @@ export function createContext(options: MockOptions = {}): MockContext {
     if (error instanceof ConfigError) throw error;
     throw new ConfigError((error as Error).message);
   }
+  ctx.pages = sitePages(ctx);
   if (options.state) {
     const path = options.state;
     restoreState(ctx, path);

@@ -2,7 +2,7 @@ import type { ClockMode, ClockState } from '../clock/clock';
 import type { MockContext } from '../context';
 import { newWorkspace } from '../domain/workspaces';
 import { ApiError } from '../errors/api-error';
-import { keyEntry } from '../routes/admin/keys';
+import { keyEntry } from '../domain/key-entry';
 import { parseScenario, ScenarioName, ScenarioOptions } from '../scenarios/scenarios';
 import { keysByRole, WorkspaceKeys } from '../workspaces/keys-by-role';
 
@@ -58,7 +58,7 @@ export function mockWorkspace(ctx: MockContext, id: string): MockWorkspace {
     return workspace;
   };
   const workspace = existing();
-  const entries = () => [...ctx.store.keys.values()].filter((record) => record.workspace === id).map((record) => keyEntry(ctx, record));
+  const entries = () => [...ctx.store.keys.values()].filter((record) => record.workspace === id).map((record) => keyEntry(ctx.store, record));
   const state = (): WorkspaceClockState => ({ ...ctx.clockFor(id).state(), workspace: id, follows_server: !ctx.workspaces.hasOwnClock(id) });
   return {
     id,

@@ -1,6 +1,6 @@
 import type { MockContext } from '../context';
 import { ApiError } from '../errors/api-error';
-import { MockRequest, MockResponse } from '../http/exchange';
+import { MockRequest, MockResponse } from '../exchange';
 import { CARD_PAGE_HEADERS, cardPage } from './card-page';
 import { kitFiles } from './kit-files';
 

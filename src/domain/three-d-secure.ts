@@ -1,9 +1,16 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import type { MockContext } from '../context';
 import { ApiError } from '../errors/api-error';
 import { NextAction, Payment } from '../schemas/resources';
-import { makeId } from '../store/random';
-import { Partition, Workspace } from '../store/store';
+import { makeId, Random } from '../store/random';
+import { Partition, Store, Workspace } from '../store/store';
+
+/** What the challenge rules need of a mock instance (its context fits). */
+export interface ChallengeHost {
+  /** Ids come from a fixed seed: tokens then do too. */
+  seeded: boolean;
+  random: Random;
+  store: Store;
+}
 
 /** Where the challenge page lives: `/3ds/{payment}?token=…`. */
 export const CHALLENGE_PATH = '/3ds/';
@@ -41,7 +48,7 @@ export function checkReturnUrl(value: string): string {
  * `--seed` the token comes from the seeded source, so seeded runs stay byte-identical; else from crypto.
  * @example challengeRedirect(ctx, 'http://127.0.0.1:4010', 'pay_1', null) // { url: 'http://127.0.0.1:4010/3ds/pay_1?token=tds_…', return_url: null }
  */
-export function challengeRedirect(ctx: MockContext, origin: string, paymentId: string, returnUrl: string | null): NextAction['redirect_to_url'] {
+export function challengeRedirect(ctx: ChallengeHost, origin: string, paymentId: string, returnUrl: string | null): NextAction['redirect_to_url'] {
   const token = ctx.seeded ? makeId(ctx.random, 'tds') : `tds_${randomBytes(18).toString('base64url')}`;
   return { url: `${origin}${CHALLENGE_PATH}${encodeURIComponent(paymentId)}?token=${encodeURIComponent(token)}`, return_url: returnUrl };
 }
@@ -58,7 +65,7 @@ export interface Challenge {
  * challenge already answered) is the same 404, so the page tells a stranger nothing about which payments exist.
  * @example const { payment, returnUrl } = findChallenge(ctx, 'pay_1', 'tds_…');
  */
-export function findChallenge(ctx: MockContext, paymentId: string, token: string | null): Challenge {
+export function findChallenge(ctx: ChallengeHost, paymentId: string, token: string | null): Challenge {
   if (token) {
     for (const workspace of ctx.store.workspaces.values()) {
       for (const partition of [workspace.test, workspace.live]) {

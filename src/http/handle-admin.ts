@@ -1,7 +1,7 @@
 import { MockContext } from '../context';
 import { ApiError } from '../errors/api-error';
 import { parseBody } from './body';
-import { MockRequest, MockResponse } from './exchange';
+import { MockRequest, MockResponse } from '../exchange';
 import { jsonResponse } from './respond';
 import { Router } from './router';
 import { ADMIN_ROUTES } from '../routes';
@@ -9,8 +9,8 @@ import type { AdminRoute } from '../routes';
 import { StreamedJson } from '../routes/kit/streamed-json';
 import { Input } from '../routes/kit/admin-input';
 import { keyFromHeader } from '../domain/keys';
-import { dashboardFile } from '../dashboard/static-files';
-import { streamResponse } from '../dashboard/stream';
+import { pageTable } from './page-table';
+import { docsBase } from './respond';
 import { guardAdmin } from './admin-guard';
 
 const router = new Router<AdminRoute>(ADMIN_ROUTES);
@@ -21,13 +21,16 @@ const router = new Router<AdminRoute>(ADMIN_ROUTES);
  */
 export async function handleAdmin(ctx: MockContext, req: MockRequest, path: string, query: string): Promise<MockResponse> {
   guardAdmin(ctx.baseUrl, req);
+  const pages = pageTable(ctx.pages);
+  const base = docsBase(ctx.baseUrl, req.headers.host, req.origin);
   // The dashboard's page and files hold no data, so they load without the token (the page then asks for it).
-  const file = req.method === 'GET' && path.startsWith('/_mock/dashboard') ? dashboardFile(path) : undefined;
-  if (file) return file;
+  const open = await pages.openAdminPage(req, path, query, base);
+  if (open) return open;
   // The token is checked before routing, so without it an unknown path reveals nothing either.
-  const open = req.method === 'GET' && path === '/_mock/health';
-  if (ctx.adminToken !== undefined && !open) checkAdminToken(ctx.adminToken, req.headers.authorization);
-  if (req.method === 'GET' && path === '/_mock/stream') return streamResponse(ctx);
+  const health = req.method === 'GET' && path === '/_mock/health';
+  if (ctx.adminToken !== undefined && !health) checkAdminToken(ctx.adminToken, req.headers.authorization);
+  const page = await pages.adminPage(req, path, query, base);
+  if (page) return page;
   const { route, params } = router.match(req.method, path);
   const search = new URLSearchParams(query);
   refuseUnknownQuery(route, search);

@@ -1,7 +1,7 @@
 import { keyFromHeader, maskKey } from '../domain/keys';
 import { parseBody } from './body';
 import { parseForm } from './form';
-import { MockRequest } from './exchange';
+import { MockRequest } from '../exchange';
 import { JOURNAL_BODY_LIMIT, JournalDetails, JournalExchange, JournalRecord } from '../store/journal';
 
 /** 12 to 19 digits, optionally split by spaces or dashes, standing alone: what a card number looks like. */

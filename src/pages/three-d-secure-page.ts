@@ -4,7 +4,7 @@ import { failAuthentication, settle } from '../domain/payments';
 import { Scope } from '../domain/scope';
 import { ApiError } from '../errors/api-error';
 import { parseBody } from '../http/body';
-import { MockRequest, MockResponse } from '../http/exchange';
+import { MockRequest, MockResponse } from '../exchange';
 import { Payment } from '../schemas/resources';
 import { Challenge, CHALLENGE_PATH, findChallenge } from '../domain/three-d-secure';
 import { FRAMED_SCRIPT, FRAMED_SCRIPT_HASH } from './framed-script';

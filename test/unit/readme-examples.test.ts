@@ -1,19 +1,16 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { allDocs } from '../helpers/docs';
 
 const root = join(__dirname, '..', '..');
-const readme = readFileSync(join(root, 'README.md'), 'utf8');
-// The reference in docs/ shows files the same way.
-const docs = readdirSync(join(root, 'docs'))
-  .filter((name) => name.endsWith('.md'))
-  .map((name) => readFileSync(join(root, 'docs', name), 'utf8'));
+const readme = allDocs();
 
 /**
- * The README shows example files verbatim after a `<!-- file:path -->` marker; the examples Jest project runs
+ * The README and docs/ show example files verbatim after a `<!-- file:path -->` marker; the examples Jest project runs
  * those files. Together they keep the README's code true.
  */
 describe('README examples', () => {
-  const markers = [readme, ...docs].flatMap((text) => [...text.matchAll(/<!-- file:(\S+) -->\n```\w*\n([\s\S]*?)```/g)]);
+  const markers = [...readme.matchAll(/<!-- file:(\S+) -->\n```\w*\n([\s\S]*?)```/g)];
 
   it('has examples to check', () => {
     expect(markers.map((m) => m[1])).toEqual(

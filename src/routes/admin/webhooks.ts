@@ -52,7 +52,7 @@ export const WEBHOOK_ADMIN_ROUTES: AdminRoute[] = [
       properties: { object: { const: 'list' }, data: { type: 'array', items: ref('AdminWebhookEndpoint') } },
     },
     example: { object: 'list', data: [ENDPOINT_EXAMPLE] },
-    handler: ({ ctx }) => ({ object: 'list', data: webhookEndpoints(ctx) }),
+    handler: ({ ctx }) => ({ object: 'list', data: webhookEndpoints(ctx.store) }),
   },
   {
     method: 'GET',

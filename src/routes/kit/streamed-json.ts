@@ -1,4 +1,4 @@
-import { MockResponse } from '../../http/exchange';
+import { MockResponse } from '../../exchange';
 
 /** An admin answer whose JSON is written piece by piece (an export larger than a string can hold). */
 export class StreamedJson {

@@ -55,3 +55,28 @@ export interface ResponseSink {
   end(): void;
   onClose(listener: () => void): void;
 }
+
+/**
+ * A page served beside the route tables (the OpenAPI document, the errors page, the 3-D Secure challenge, the
+ * dashboard and its stream): the app that composes the mock gives the HTTP layer its pages, so `http/` never
+ * imports the features above it.
+ */
+export interface Page {
+  /** With an exact `path`, other methods are answered 405. Without it, the page answers every method itself. */
+  method?: string;
+  /** An exact path (`/openapi.json`), or a test that claims paths (`/3ds/{payment}`). */
+  path: string | ((path: string) => boolean);
+  /** Under /_mock: served without the admin token, because it holds no data (the dashboard's files). */
+  open?: boolean;
+  /**
+   * The answer; undefined when the page declines the request after all (then routing goes on). `base` is the
+   * address clients reach the mock at, for absolute links.
+   */
+  answer(req: MockRequest, path: string, query: string, base: string): MockResponse | Promise<MockResponse> | undefined;
+}
+
+/** The pages of one mock instance: outside /_mock, and under it (checked by the admin guard first). */
+export interface Pages {
+  site: Page[];
+  admin: Page[];
+}

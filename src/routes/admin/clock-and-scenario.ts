@@ -59,6 +59,8 @@ export const ADMIN_CLOCK_AND_SCENARIO_ROUTES: AdminRoute[] = [
       onlyKeys(body, ['by']);
       if (body.by === undefined)
         throw new ApiError('parameter_missing', 'Missing required param: by (e.g. "25h", "30d", or a number of seconds).', { param: 'by' });
+      if (typeof body.by !== 'string' && typeof body.by !== 'number')
+        throw new ApiError('parameter_invalid', 'Invalid by: use a duration such as "25h" or "30d", or a number of seconds.', { param: 'by' });
       return asParamAsync('by', () => ctx.advanceClock(body.by as string | number));
     },
   },

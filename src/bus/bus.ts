@@ -12,8 +12,19 @@ export class Channel<M> {
     return this.subscribers.length > 0;
   }
 
+  /**
+   * Tells every subscriber. One that throws is reported on stderr and the others still hear the message: the
+   * domain publishes partway through a change, so a broken follower must not turn a request that already changed
+   * state into an error (node:diagnostics_channel goes on the same way).
+   */
   publish(message: M): void {
-    for (const subscriber of this.subscribers) subscriber(message);
+    for (const subscriber of this.subscribers) {
+      try {
+        subscriber(message);
+      } catch (error) {
+        process.stderr.write(`payments-mock: a bus subscriber failed: ${error instanceof Error ? error.message : String(error)}\n`);
+      }
+    }
   }
 
   /** Returns the function that unsubscribes. */

@@ -32,6 +32,11 @@ module.exports = defineConfig(
     languageOptions: { sourceType: 'module', globals: { ...globals.browser } },
   },
   {
+    // The checkout example's page script: a classic browser script that payments.js (window.Payments) precedes.
+    files: ['examples/checkout/shop.js'],
+    languageOptions: { sourceType: 'script', globals: { ...globals.browser, Payments: 'readonly' } },
+  },
+  {
     // Jest files in plain JavaScript (the parallel-workers project runs the built package as users do).
     files: ['test/**/*.js'],
     languageOptions: { globals: { ...globals.node, ...globals.jest } },

@@ -7,6 +7,7 @@ import { jsonResponse } from '../http/respond';
 import { openApiDocument } from '../openapi/build-openapi';
 import { errorsPage } from '../pages/errors-page';
 import { handleChallenge } from '../pages/three-d-secure-page';
+import { handleKitPage, KIT_PATH } from '../browser/kit-pages';
 
 const html = (body: string): MockResponse => ({ status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8' }, body });
 
@@ -15,13 +16,15 @@ const isChallenge = (path: string) => path.startsWith(CHALLENGE_PATH) && path.le
 
 /**
  * Every page of an instance beside the route tables, in the order they are tried: what a person opens (the 3-D
- * Secure challenge, the dashboard, the errors page) and the OpenAPI document. The HTTP layer serves them without
+ * Secure challenge, the dashboard, the errors page), the browser kit (payments.js and the card element, /js/) and
+ * the OpenAPI document. The HTTP layer serves them without
  * knowing the features behind them.
  */
 export function sitePages(ctx: MockContext): Pages {
   return {
     site: [
       { path: isChallenge, answer: (req, path, query) => handleChallenge(ctx, req, path, query) },
+      { path: (path) => path.startsWith(KIT_PATH), answer: (req, path, query) => handleKitPage(ctx, req, path, query) },
       // A person typing the address gets the dashboard; API clients still get the JSON 404.
       {
         method: 'GET',

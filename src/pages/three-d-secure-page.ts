@@ -7,15 +7,18 @@ import { parseBody } from '../http/body';
 import { MockRequest, MockResponse } from '../exchange';
 import { Payment } from '../schemas/resources';
 import { Challenge, CHALLENGE_PATH, findChallenge } from '../domain/three-d-secure';
+import { FRAMED_SCRIPT, FRAMED_SCRIPT_HASH } from './framed-script';
+import { jsonResponse } from '../http/respond';
 
 /**
- * Headers of every challenge answer: never cached, never framed (a page on another site cannot overlay it to
- * trick a click), and no Referer, so the token does not travel to the return_url's site.
+ * Headers of every challenge answer: never cached, and no Referer, so the token does not travel to the
+ * return_url's site. It may be framed by any origin (contract 18: payments.js opens it in a modal iframe): it
+ * acts only with a token that the framing page already holds, through the payment's client secret. Its one
+ * script is named by hash.
  */
 const PAGE_HEADERS = {
   'Cache-Control': 'no-store',
-  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'",
-  'X-Frame-Options': 'DENY',
+  'Content-Security-Policy': `default-src 'none'; style-src 'unsafe-inline'; script-src '${FRAMED_SCRIPT_HASH}'; connect-src 'self'; frame-ancestors *; base-uri 'none'`,
   'Referrer-Policy': 'no-referrer',
 };
 
@@ -27,7 +30,9 @@ type Outcome = (typeof OUTCOMES)[number];
  * `GET /3ds/{payment}?token=…` shows the challenge with two buttons; `POST /3ds/{payment}` (the form: `token`,
  * `outcome` = `succeed` | `fail`) moves the payment (`payment.succeeded`, or `payment.payment_failed` with a
  * `last_payment_error`) and answers 303 to the `return_url` with `payment`, `payment_client_secret` and
- * `redirect_status` appended (or a page saying the outcome, when there is no `return_url`).
+ * `redirect_status` appended (or a page saying the outcome, when there is no `return_url`). A POST that accepts
+ * only JSON (`Accept: application/json`, what the page's script sends inside payments.js's modal) gets
+ * `{ payment, redirect_status }` instead.
  * @example handleChallenge(ctx, { method: 'GET', url, headers: {}, body: Buffer.alloc(0) }, '/3ds/pay_1', 'token=tds_…')
  */
 export function handleChallenge(ctx: MockContext, req: MockRequest, path: string, query: string): MockResponse {
@@ -55,6 +60,7 @@ export function handleChallenge(ctx: MockContext, req: MockRequest, path: string
   // An answer changes a payment like a /v1 request does, so it draws a request id from the same stream (a page view does not).
   const payment = answer(ctx, challenge, outcome as Outcome, makeId(ctx.streams.requestIds, 'req'));
   const status = payment.status === 'succeeded' ? 'succeeded' : 'failed';
+  if (req.headers.accept === 'application/json') return jsonResponse(200, { payment: payment.id, redirect_status: status }, { 'Cache-Control': 'no-store' });
   if (challenge.returnUrl === null) return html(200, donePage(payment, status));
   const back = new URL(challenge.returnUrl);
   back.searchParams.set('payment', payment.id);
@@ -89,9 +95,11 @@ function challengePage({ workspace, payment }: Challenge): string {
 the payment <code>${escape(payment.id)}</code> moves accordingly and you are sent back to the shop.</p>
 <form method="post" action="${escape(encodeURIComponent(payment.id))}">
   <input type="hidden" name="token" value="${escape(token)}">
-  <button type="submit" name="outcome" value="succeed" autofocus>Complete authentication</button>
+  <button type="submit" name="outcome" value="succeed">Complete authentication</button>
   <button type="submit" name="outcome" value="fail" class="fail">Fail authentication</button>
-</form>`,
+</form>
+<p id="framed-status" role="status"></p>
+<script>${FRAMED_SCRIPT}</script>`,
   );
 }
 

@@ -44,6 +44,42 @@ export async function run(): Promise<Payment['status']> {
 }
 `;
 
+/** A strict browser project (a bundler's resolution, the DOM lib) using payments-mock/browser. */
+const BROWSER_TSCONFIG = {
+  compilerOptions: {
+    strict: true,
+    target: 'ES2022',
+    module: 'preserve',
+    moduleResolution: 'bundler',
+    lib: ['ES2022', 'DOM'],
+    types: [],
+    skipLibCheck: false,
+    noEmit: true,
+  },
+  files: ['checkout.ts'],
+};
+
+const BROWSER_SOURCE = `import { Payments } from 'payments-mock/browser';
+import type { CardChangeEvent, PaymentResult, PaymentsError } from 'payments-mock/browser';
+
+export async function pay(clientSecret: string): Promise<string> {
+  const payments = Payments('pk_test_123', { apiBase: 'http://127.0.0.1:4010' });
+  const card = payments.elements().create('card', { style: { base: { color: '#333' }, invalid: { color: '#b00' } } });
+  card.mount('#card');
+  card.on('change', (event: CardChangeEvent) => {
+    if (event.error) console.log(event.error.code, event.brand, event.complete);
+  });
+  const made = await payments.createPaymentMethod({ card });
+  if (made.paymentMethod) console.log(made.paymentMethod.card.last4);
+  const result: PaymentResult = await payments.confirmPayment(clientSecret, { payment_method: card, return_url: 'https://shop.test/done' });
+  if (result.error) {
+    const error: PaymentsError = result.error;
+    return error.decline_code ?? error.message;
+  }
+  return result.payment.status;
+}
+`;
+
 describe('the npm package, installed from its tarball into an empty folder', () => {
   let folder: string;
   let tarball: string;
@@ -97,6 +133,21 @@ describe('the npm package, installed from its tarball into an empty folder', () 
       failed: true,
     }));
     expect(result.stdout).toBe('');
+  }, 60_000);
+
+  it('compiles a strict browser project using payments-mock/browser, and ships the prebuilt scripts', async () => {
+    const browserProject = join(consumer(), 'browser');
+    mkdirSync(browserProject, { recursive: true });
+    writeFileSync(join(browserProject, 'tsconfig.json'), JSON.stringify(BROWSER_TSCONFIG));
+    writeFileSync(join(browserProject, 'checkout.ts'), BROWSER_SOURCE);
+    const result = await run(process.execPath, [TSC, '-p', browserProject], { cwd: browserProject }).catch((error: { stdout: string }) => ({
+      stdout: error.stdout,
+      failed: true,
+    }));
+    expect(result.stdout).toBe('');
+    for (const file of ['payments.js', 'payments.mjs']) {
+      expect(readFileSync(join(installedPackage(), 'dist', 'browser', 'public', file), 'utf8')).toMatch(/^\/\*! payments-mock browser kit/);
+    }
   }, 60_000);
 
   it('starts with `npx payments-mock` from there and answers', async () => {

@@ -46,20 +46,34 @@ describe('3-D Secure: next_action and the challenge page', () => {
     expect((await box.post(`/v1/payments/${plain.id}/confirm`, { payment_method: 'pm_card_visa' })).body.next_action).toBeNull();
   });
 
-  it('serves an accessible page with the amount, the merchant and two buttons, never cached or framed', async () => {
+  it('serves an accessible page with the amount, the merchant and two buttons, never cached, framable by any origin (contract 18)', async () => {
     const box = sandbox(manual);
     const payment = await requiresAction(box);
     const res = await box.http.get(challenge(payment).pathWithQuery);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.headers['cache-control']).toBe('no-store');
-    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    // payments.js opens it in a modal iframe on the shop's page: framable, with one script, named by its hash.
+    expect(res.headers['content-security-policy']).toContain('frame-ancestors *');
+    expect(res.headers['content-security-policy']).toMatch(/script-src 'sha256-[A-Za-z0-9+/=]+'; connect-src 'self'/);
+    expect(res.headers['x-frame-options']).toBeUndefined();
     expect(res.headers['referrer-policy']).toBe('no-referrer');
     expect(res.text).toContain('<html lang="en">');
     expect(res.text).toContain('$20.00');
-    expect(res.text).toMatch(/<button type="submit" name="outcome" value="succeed" autofocus>Complete authentication<\/button>/);
+    expect(res.text).toMatch(/<button type="submit" name="outcome" value="succeed">Complete authentication<\/button>/);
     expect(res.text).toMatch(/<button type="submit" name="outcome" value="fail"[^>]*>Fail authentication<\/button>/);
     expect(res.text).toContain(`name="token" value="${challenge(payment).token}"`);
+  });
+
+  it("answers JSON to the page's own script (Accept: application/json), for payments.js's modal: no redirect", async () => {
+    const box = sandbox(manual);
+    const payment = await requiresAction(box);
+    const { path, token } = challenge(payment);
+    const res = await answer(box, path, { token, outcome: 'fail' }).set('Accept', 'application/json');
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.body).toEqual({ payment: payment.id, redirect_status: 'failed' });
+    expect((await box.get(`/v1/payments/${payment.id}`)).body.status).toBe('requires_payment_method');
   });
 
   it('approves: the payment succeeds with payment.succeeded, and the customer is sent back (303) to return_url', async () => {

@@ -63,6 +63,16 @@ describe('the layer table of docs/architecture.md', () => {
     expect([...shown].sort()).toEqual(readdirSync(SRC).sort());
   });
 
+  it('keeps the browser code to itself: src/browser/client/ imports nothing outside it (it runs in a page)', () => {
+    const client = join(SRC, 'browser', 'client');
+    const outside = sourceFiles(client).flatMap((file) =>
+      importsOf(file)
+        .filter((spec) => !resolve(dirname(file), spec).startsWith(client + sep))
+        .map((spec) => `${relative(ROOT, file)} imports '${spec}'`),
+    );
+    expect(outside).toEqual([]);
+  });
+
   it('has no import that runs up a floor or across to a sibling folder', () => {
     const problems: string[] = [];
     for (const file of sourceFiles(SRC)) {

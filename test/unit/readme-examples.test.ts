@@ -13,7 +13,14 @@ describe('README examples', () => {
   const markers = [...readme.matchAll(/<!-- file:(\S+) -->\n```\w*\n([\s\S]*?)```/g)];
 
   it('has examples to check', () => {
-    expect(markers.map((m) => m[1])).toEqual(expect.arrayContaining(['examples/webhooks/receiver.ts', 'examples/webhooks/webhooks.test.ts']));
+    expect(markers.map((m) => m[1])).toEqual(
+      expect.arrayContaining([
+        'examples/webhooks/receiver.ts',
+        'examples/webhooks/webhooks.test.ts',
+        'examples/checkout/shop.js',
+        'examples/checkout/checkout.test.ts',
+      ]),
+    );
   });
 
   it.each(markers.map((m) => [m[1] as string, m[2] as string]))('shows %s exactly as it is in the repository', (path, shown) => {

@@ -5,8 +5,8 @@ import { FixtureDocument, FixtureError } from './fixtures/fixture-types';
 import { NamedDocument, readFixtures, schemaProblems } from './fixtures/read-fixtures';
 import { saveStore } from './fixtures/state-file';
 import { ScenarioName, ScenarioOptions } from './scenarios/scenarios';
-import { accessSync, constants, existsSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { existsSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { urlProblem } from './webhooks/endpoints';
 import { PACKAGE_ROOT } from './package-root';
 
@@ -125,11 +125,16 @@ function checkStatePath(path: string): void {
   if (!stats.isDirectory()) throw new ConfigError(`Invalid --state ${path}: ${folder} is not a folder.`);
   if (existsSync(path) && statSync(path).isDirectory())
     throw new ConfigError(`Invalid --state ${path}: it is a folder; give a file path such as ${join(path, 'state.json')}.`);
+  // A file is made beside it and removed, as a save would: permission bits do not tell (root passes every check,
+  // and /proc or a read-only mount refuse new files whatever they say).
+  const probe = join(folder, `.${basename(path)}.${process.pid}.probe`);
   try {
-    accessSync(folder, constants.W_OK);
-  } catch {
-    throw new ConfigError(`Invalid --state ${path}: the folder ${folder} is not writable, so the state could not be saved. Pick another path.`);
+    writeFileSync(probe, '', { flag: 'wx' });
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new ConfigError(`Invalid --state ${path}: a file cannot be created in the folder ${folder} (${reason}), so the state could not be saved. Pick another path.`);
   }
+  unlinkSync(probe);
 }
 
 function loadFixtures(fixtures: string | FixtureDocument | undefined): NamedDocument[] {
@@ -151,7 +156,10 @@ function restoreState(ctx: MockContext, path: string): void {
   try {
     ctx.loadStateFile(path);
   } catch (error) {
-    if (error instanceof FixtureError) throw new ConfigError(`State file ${path} is invalid: ${error.summary()}. Fix or delete it.`);
-    throw error;
+    if (error instanceof FixtureError) throw new ConfigError(`Invalid --state ${path}: the file is invalid: ${error.summary()}. Fix or delete it.`);
+    // Whatever else stops it, the message names the flag to fix.
+    const message = (error as Error).message;
+    if (error instanceof ConfigError && message.startsWith('Invalid --state')) throw error;
+    throw new ConfigError(`Invalid --state ${path}: ${message}`);
   }
 }

@@ -120,10 +120,34 @@ describe('--state <file> through the real CLI', () => {
     expect(stdout).not.toContain('listening');
     const lines = stderr.trim().split('\n');
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^payments-mock: State file .* (is unreadable|is invalid)/);
+    expect(lines[0]).toMatch(/^payments-mock: Invalid --state .*: the file (is unreadable|is invalid)/);
     expect(lines[0]).toMatch(message);
     expect(stderr).not.toMatch(/\n\s+at /);
     expect(readFileSync(file, 'utf8')).toBe(content);
+  });
+});
+
+describe('a --state path that cannot work fails at start, naming --state (spawned CLI)', () => {
+  it.each([
+    // /proc takes no new file, whatever its permission bits say (and root passes every permission check).
+    ['a folder where no file can be created', '/proc/new-file.json', /^payments-mock: Invalid --state \/proc\/new-file\.json: a file cannot be created in the folder \/proc \(\w+\)/],
+    ['a file that is not JSON (and in such a folder)', '/proc/version', /^payments-mock: Invalid --state \/proc\/version: /],
+    ['a missing folder', '/nonexistent-folder/state.json', /^payments-mock: Invalid --state \/nonexistent-folder\/state\.json: the folder \/nonexistent-folder does not exist/],
+  ])('refuses %s: one red line naming --state, exit 1, nothing listens', async (_case, path, message) => {
+    const { code, stdout, stderr } = await runCli(['--port', '0', '--fixtures', 'none', '--state', path]);
+    expect(code).toBe(1);
+    expect(stdout).not.toContain('listening');
+    const lines = stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(message);
+    expect(stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('leaves nothing beside a good --state path after the start-up check', async () => {
+    const file = stateFile();
+    const cli = await startCli(args(file));
+    expect(readdirSync(dir).filter((name) => name.includes('probe'))).toEqual([]);
+    await cli.stop();
   });
 });
 

@@ -1,6 +1,7 @@
 import { MockContext } from '../context';
 import { makeId } from '../store/random';
 import { handleAdmin } from './admin/handle-admin';
+import { acceptedOrigin } from './admin/admin-guard';
 import { CORS_HEADERS, PREFLIGHT_HEADERS } from './cors';
 import { errorsPage } from './docs-page';
 import { MockRequest, MockResponse } from './exchange';
@@ -124,14 +125,15 @@ function errorCodeOf(response: MockResponse): string | null {
 }
 
 interface Page extends Routed {
-  answer: (base: string) => MockResponse;
+  /** `base`: where error links point (the listening address); `served`: where this request reached the mock. */
+  answer: (base: string, served: string) => MockResponse;
 }
 
 const html = (body: string): MockResponse => ({ status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8' }, body });
 
 /** What is served outside /v1 and /_mock: the OpenAPI document and the errors page (wrong method: 405). */
 const pages = new Router<Page>([
-  { method: 'GET', path: '/openapi.json', answer: (base) => jsonResponse(200, openApiDocument(base)) },
+  { method: 'GET', path: '/openapi.json', answer: (_base, served) => jsonResponse(200, openApiDocument(served)) },
   { method: 'GET', path: '/docs/errors', answer: () => html(errorsPage()) },
   { method: 'GET', path: '/docs/errors/', answer: () => html(errorsPage()) },
 ]);
@@ -143,5 +145,8 @@ async function handleOther(ctx: MockContext, req: MockRequest, path: string, que
   // A person typing the address gets the dashboard; API clients still get the JSON 404.
   if (path === '/' && req.method === 'GET' && /text\/html/.test(String(req.headers.accept)))
     return { status: 302, headers: { Location: '_mock/dashboard' }, body: '' };
-  return pages.match(req.method, path).route.answer(docsBase(ctx.baseUrl, req.headers.host, req.origin));
+  const base = docsBase(ctx.baseUrl, req.headers.host, req.origin);
+  // A Host the admin check accepts (localhost, 127.0.0.1, [::1], the listening address) is where the client is;
+  // any other keeps the listening address, so a rebinding name never ends up in a generated client.
+  return pages.match(req.method, path).route.answer(base, req.origin ?? acceptedOrigin(ctx.baseUrl, req.headers.host) ?? base);
 }

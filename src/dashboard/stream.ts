@@ -1,6 +1,7 @@
 import type { MockContext } from '../context';
 import type { EventMessage, ObjectMessage } from '../events/bus';
 import type { MockResponse, ResponseSink } from '../http/exchange';
+import { summarize } from './object-summary';
 
 /** How long messages gather before one write: a burst of requests costs one write, not one each. */
 export const BATCH_MS = 100;
@@ -80,15 +81,19 @@ function follow(ctx: MockContext, sink: ResponseSink): void {
   });
 }
 
-/** What the page gets: an event or object as a reference (id, type, where), never the whole snapshot. */
+/**
+ * What the page gets: an event or object as a reference (id, type, where) with, for an object, its status and a
+ * small summary (see summarize), and for an event the object it is about; never the whole snapshot.
+ */
 function shape(type: string, data: unknown): unknown {
   if (type === 'event') {
     const { workspace, livemode, event } = data as EventMessage;
-    return { workspace, livemode, id: event.id, type: event.type, created: event.created };
+    const object = event.snapshot as { id?: unknown; object?: unknown };
+    return { workspace, livemode, id: event.id, type: event.type, created: event.created, data: { object: { id: object.id, object: object.object } } };
   }
   if (type === 'object') {
     const { workspace, livemode, object, deleted } = data as ObjectMessage;
-    return { workspace, livemode, id: object.id, object: object.object, deleted: deleted ?? false };
+    return { workspace, livemode, id: object.id, object: object.object, deleted: deleted ?? false, ...summarize(object) };
   }
   return data;
 }

@@ -59,6 +59,8 @@ export interface ContextOptions {
   webhooks?: string[];
   /** How long a webhook attempt may take, in real milliseconds (default 10 s). */
   webhookTimeoutMs?: number;
+  /** How long a dashboard stream may leave a write undrained before it is ended, in real milliseconds (default 30 s). */
+  streamStallMs?: number;
 }
 
 const DEFAULT_SWEEP_INTERVAL_MS = 60_000;
@@ -85,6 +87,8 @@ export class MockContext {
   readonly scheduler: Scheduler;
   readonly webhooks: Webhooks;
   readonly webhookTimeoutMs: number;
+  /** How long a dashboard stream whose client stopped reading is kept (see dashboard/stream.ts). */
+  readonly streamStallMs: number | undefined;
   /** The endpoints `--webhook` asked for, with the ids and secrets the banner printed. */
   readonly cliEndpoints: CliEndpoint[];
   /** The address clients use, for absolute doc_url links; set by startMock once it listens. */
@@ -112,6 +116,7 @@ export class MockContext {
     this.scheduler = new Scheduler(this.clock);
     this.workspaces = new WorkspaceControls(this.clock, this.scheduler, (workspace) => this.expireWorkspace(workspace));
     this.webhookTimeoutMs = options.webhookTimeoutMs ?? ATTEMPT_TIMEOUT_MS;
+    this.streamStallMs = options.streamStallMs;
     this.webhooks = new Webhooks(this);
     // From the secrets stream, so that --webhook never shifts the ids of the objects (and keys) that follow.
     this.cliEndpoints = (options.webhooks ?? []).map((url) => ({ url, id: makeId(this.streams.secrets, 'we'), secret: newSecret(this.streams.secrets) }));

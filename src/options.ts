@@ -45,6 +45,11 @@ export interface MockOptions {
   webhooks?: string[];
   /** How long a webhook attempt may take, in real milliseconds. Default 10000. */
   webhookTimeoutMs?: number;
+  /**
+   * How long a dashboard stream (`GET /_mock/stream`) whose client stopped reading is kept before it is ended, in
+   * real milliseconds. Default 30000.
+   */
+  streamStallMs?: number;
 }
 
 /** Builds an instance's context from options; every mistake is a ConfigError with one clear message. */
@@ -55,6 +60,9 @@ export function createContext(options: MockOptions = {}): MockContext {
   }
   if (options.journalSize !== undefined && (!Number.isInteger(options.journalSize) || options.journalSize < 0 || options.journalSize > 100_000)) {
     throw new ConfigError(`Invalid journalSize ${options.journalSize}: use an integer from 0 to 100000.`);
+  }
+  if (options.streamStallMs !== undefined && (!Number.isInteger(options.streamStallMs) || options.streamStallMs < 1 || options.streamStallMs > 3_600_000)) {
+    throw new ConfigError(`Invalid streamStallMs ${options.streamStallMs}: use milliseconds from 1 to 3600000.`);
   }
   const clock = readClock(options.clock ?? 'real');
   if (options.state) checkStatePath(options.state);
@@ -73,6 +81,7 @@ export function createContext(options: MockOptions = {}): MockContext {
       ...(options.onRequest ? { onRequest: options.onRequest } : {}),
       ...(options.webhooks ? { webhooks: checkWebhookUrls(options.webhooks) } : {}),
       ...(options.webhookTimeoutMs !== undefined ? { webhookTimeoutMs: options.webhookTimeoutMs } : {}),
+      ...(options.streamStallMs !== undefined ? { streamStallMs: options.streamStallMs } : {}),
     });
   } catch (error) {
     if (error instanceof FixtureError) throw new ConfigError(`Invalid fixtures: ${error.summary()}`);
@@ -132,7 +141,9 @@ function checkStatePath(path: string): void {
     writeFileSync(probe, '', { flag: 'wx' });
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    throw new ConfigError(`Invalid --state ${path}: a file cannot be created in the folder ${folder} (${reason}), so the state could not be saved. Pick another path.`);
+    throw new ConfigError(
+      `Invalid --state ${path}: a file cannot be created in the folder ${folder} (${reason}), so the state could not be saved. Pick another path.`,
+    );
   }
   unlinkSync(probe);
 }

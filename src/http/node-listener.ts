@@ -124,6 +124,7 @@ async function sendStream(res: ServerResponse, response: MockResponse, stream: N
             res.once('close', go);
           }),
     end: () => void res.end(),
+    abort: () => void res.destroy(),
     onClose: (listener) => void res.once('close', listener),
   };
   try {

@@ -96,12 +96,12 @@ describe('GET /_mock/stream', () => {
     const reading = readEvents(res.body!, (seen) => seen.some((e) => e.type === 'object' && e.data.object === 'refund'));
     await until(() => mock.context.bus.object.hasSubscribers);
     const headers = { Authorization: `Bearer ${secret}` };
-    const customer = await (
+    const customer = (await (
       await fetch(`${mock.url}/v1/customers`, { method: 'POST', headers, body: new URLSearchParams({ email: 'ada@example.com' }) })
-    ).json();
-    const payment = await (
+    ).json()) as { id: string };
+    const payment = (await (
       await fetch(`${mock.url}/v1/payments`, { method: 'POST', headers, body: new URLSearchParams({ amount: '2000', currency: 'usd', customer: customer.id }) })
-    ).json();
+    ).json()) as { id: string };
     await fetch(`${mock.url}/v1/payments/${payment.id}/refund`, { method: 'POST', headers, body: new URLSearchParams({ amount: '500' }) });
     const { events } = await reading;
     controller.abort();

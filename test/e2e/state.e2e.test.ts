@@ -130,9 +130,17 @@ describe('--state <file> through the real CLI', () => {
 describe('a --state path that cannot work fails at start, naming --state (spawned CLI)', () => {
   it.each([
     // /proc takes no new file, whatever its permission bits say (and root passes every permission check).
-    ['a folder where no file can be created', '/proc/new-file.json', /^payments-mock: Invalid --state \/proc\/new-file\.json: a file cannot be created in the folder \/proc \(\w+\)/],
+    [
+      'a folder where no file can be created',
+      '/proc/new-file.json',
+      /^payments-mock: Invalid --state \/proc\/new-file\.json: a file cannot be created in the folder \/proc \(\w+\)/,
+    ],
     ['a file that is not JSON (and in such a folder)', '/proc/version', /^payments-mock: Invalid --state \/proc\/version: /],
-    ['a missing folder', '/nonexistent-folder/state.json', /^payments-mock: Invalid --state \/nonexistent-folder\/state\.json: the folder \/nonexistent-folder does not exist/],
+    [
+      'a missing folder',
+      '/nonexistent-folder/state.json',
+      /^payments-mock: Invalid --state \/nonexistent-folder\/state\.json: the folder \/nonexistent-folder does not exist/,
+    ],
   ])('refuses %s: one red line naming --state, exit 1, nothing listens', async (_case, path, message) => {
     const { code, stdout, stderr } = await runCli(['--port', '0', '--fixtures', 'none', '--state', path]);
     expect(code).toBe(1);

@@ -10,6 +10,7 @@ import { expireEvents } from './domain/events';
 import { applyFixtures } from './fixtures/apply-fixtures';
 import { exportState } from './fixtures/export-state';
 import { loadStateFile } from './fixtures/load-state-file';
+import { savedControlsOf } from './fixtures/saved-controls';
 import { NamedDocument } from './fixtures/read-fixtures';
 import { FixtureDocument } from './fixtures/fixture-types';
 import { FaultQueue } from './scenarios/faults';
@@ -27,7 +28,7 @@ import { newWorkspace } from './domain/workspaces';
 import { keyFromHeader } from './domain/keys';
 import { parseDuration } from './clock/duration';
 import { checkRange, parseInstant } from './clock/clock';
-import { WorkspaceControls } from './workspaces/workspace-controls';
+import { SavedControls, WorkspaceControls } from './workspaces/workspace-controls';
 import { fixtureContents } from './workspaces/fixture-contents';
 
 /** Where a request log line goes; the CLI prints it, embedders may collect it. */
@@ -121,6 +122,14 @@ export class MockContext {
     // From the secrets stream, so that --webhook never shifts the ids of the objects (and keys) that follow.
     this.cliEndpoints = (options.webhooks ?? []).map((url) => ({ url, id: makeId(this.streams.secrets, 'we'), secret: newSecret(this.streams.secrets) }));
     this.store = this.freshStore();
+    // Fixture workspaces that declare a clock or scenario of their own start with it (a reset keeps whatever
+    // they have by then); their relative fixture times then count from their own clock.
+    for (const { document } of this.fixtures) {
+      for (const [id, saved] of savedControlsOf(document.workspaces)) {
+        this.workspaces.restore(id, saved);
+        if (saved.clock) this.refill(id);
+      }
+    }
     if (this.fixtures.length === 0) {
       // Without fixtures, the generated workspace becomes the fixture: reset brings back the same ids and keys
       // (the ones the banner printed) rather than generating new ones.
@@ -266,7 +275,7 @@ export class MockContext {
     const store = new Store(this.random);
     applyFixtures(store, [{ file, document }], this.clock.now());
     if (document.random && restoreRandom) this.streams.restore(document.random);
-    this.replaceStore(store);
+    this.replaceStore(store, savedControlsOf(document.workspaces));
   }
 
   /**
@@ -277,17 +286,25 @@ export class MockContext {
     const loaded = loadStateFile(path, this.clock.now(), new Store(this.random));
     if (!loaded) return false;
     if (loaded.random) this.streams.restore(loaded.random);
-    this.replaceStore(loaded.store);
+    this.replaceStore(loaded.store, loaded.controls);
     return true;
   }
 
-  /** A loaded state takes over: `--webhook` endpoints made sure of, workspace controls kept for what is left, deliveries rescheduled. */
-  private replaceStore(store: Store): void {
+  /** What a saved state keeps of a workspace's own clock and scenario (given to the state writers). */
+  readonly savedControls = (workspace: string): SavedControls => this.workspaces.saved(workspace);
+
+  /**
+   * A loaded state takes over: `--webhook` endpoints made sure of, the saved workspace clocks and scenarios put
+   * back (a workspace saved without one keeps what it follows here), deliveries rescheduled on those clocks.
+   */
+  private replaceStore(store: Store, controls: ReadonlyMap<string, SavedControls>): void {
     ensureCliEndpoints(store, this.cliEndpoints, this.clock.now());
     this.store = store;
-    // What has already expired (events past 30 days, answers past 24 h) is not kept, as if the store had lived on.
-    this.expire();
     this.workspaces.keepOnly(store.workspaces);
+    for (const [id, saved] of controls) this.workspaces.restore(id, saved);
+    // What has already expired (events past 30 days, answers past 24 h) is not kept, as if the store had lived on:
+    // each workspace by its own clock.
+    this.expire();
     this.webhooks.reload();
     if (this.bus.reset.hasSubscribers) this.bus.reset.publish({ workspace: null });
   }

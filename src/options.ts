@@ -92,7 +92,7 @@ export function createContext(options: MockOptions = {}): MockContext {
     const path = options.state;
     restoreState(ctx, path);
     ctx.saveState = async () => {
-      await saveStore(path, ctx.store);
+      await saveStore(path, ctx.store, ctx.savedControls);
       return path;
     };
   }

@@ -64,6 +64,11 @@ export class Clock {
     return Math.floor(this.nowMs() / 1000);
   }
 
+  /** The mode alone, without building the whole state (the scheduler asks on every job it arms). */
+  get currentMode(): ClockMode {
+    return this.mode;
+  }
+
   state(): ClockState {
     const ms = this.nowMs();
     return { mode: this.mode, now: Math.floor(ms / 1000), iso: new Date(Math.floor(ms / 1000) * 1000).toISOString() };

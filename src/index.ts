@@ -7,14 +7,14 @@
  */
 export { startMock } from './start-mock';
 export type { MockServer, KeyEntry, InjectRequest } from './start-mock';
-export type { MockWorkspace, WorkspaceClockState } from './workspaces/mock-workspace';
+export type { MockWorkspace, WorkspaceClockState } from './app/mock-workspace';
 export type { WorkspaceKeys } from './workspaces/keys-by-role';
 export { createApp } from './create-app';
-export type { MockOptions } from './options';
-export { createContext } from './options';
-export { createAppFromContext } from './http/create-app';
-export type { MockApp } from './http/create-app';
-export type { MockRequest, MockResponse } from './http/exchange';
+export type { MockOptions } from './app/mock-options';
+export { createContext } from './app/create-context';
+export { createAppFromContext } from './http/express-app';
+export type { MockApp } from './http/express-app';
+export type { MockRequest, MockResponse } from './exchange';
 export type { ClockMode, ClockState } from './clock/clock';
 export type { ScenarioName, ScenarioOptions } from './scenarios/scenarios';
 export { SCENARIOS } from './scenarios/scenarios';
@@ -23,5 +23,5 @@ export { VERSIONS, LATEST_VERSION } from './domain/versions';
 export { ERROR_CATALOG } from './errors/catalog';
 export type { ErrorCode } from './errors/catalog';
 export type * from './schemas/resources';
-export type { FixtureDocument } from './fixtures/fixture-types';
+export type { FixtureDocument } from './state/fixture-types';
 export { FIXTURE_SCHEMA } from './schemas/fixtures';

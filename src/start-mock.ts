@@ -3,20 +3,21 @@ import { AddressInfo } from 'node:net';
 import { ClockMode, ClockState } from './clock/clock';
 import { MockContext } from './context';
 import { ConfigError } from './errors/api-error';
-import { keyEntry } from './routes/admin/keys';
-import { MockRequest, MockResponse } from './http/exchange';
+import { KeyEntry, keyEntry } from './domain/key-entry';
+import { MockRequest, MockResponse } from './exchange';
 import { handleRequest } from './http/handle-request';
 import { Traffic } from './http/traffic';
 import { MAX_BODY_BYTES } from './http/body';
 import { createClientErrorHandler, createListener, requestTimeouts, tooLargeResponse } from './http/node-listener';
-import { createContext, MockOptions } from './options';
+import { createContext } from './app/create-context';
+import { MockOptions } from './app/mock-options';
 import { parseScenario, ScenarioName, ScenarioOptions } from './scenarios/scenarios';
 import { WebhookDelivery, WebhookEndpoint } from './schemas/resources';
 import { webhookEndpoints } from './webhooks/list-endpoints';
 import { DeliveryCounts, DeliveryFilter } from './webhooks/webhooks';
-import { createMockWorkspace, MockWorkspace, mockWorkspace } from './workspaces/mock-workspace';
+import { createMockWorkspace, MockWorkspace, mockWorkspace } from './app/mock-workspace';
 
-export type KeyEntry = ReturnType<typeof keyEntry>;
+export type { KeyEntry } from './domain/key-entry';
 
 export interface InjectRequest {
   method?: string;
@@ -108,7 +109,7 @@ export async function startMock(options: MockOptions = {}): Promise<MockServer> 
     url,
     port,
     get keys() {
-      return [...ctx.store.keys.values()].map((record) => keyEntry(ctx, record));
+      return [...ctx.store.keys.values()].map((record) => keyEntry(ctx.store, record));
     },
     clock: {
       now: () => ctx.clock.now(),
@@ -117,7 +118,7 @@ export async function startMock(options: MockOptions = {}): Promise<MockServer> 
       set: (mode, now) => ctx.setClock(mode, now),
     },
     webhooks: {
-      endpoints: () => webhookEndpoints(ctx),
+      endpoints: () => webhookEndpoints(ctx.store),
       deliveries: (filter) => ctx.webhooks.list(filter),
       flush: (flushOptions) => ctx.webhooks.flush(flushOptions?.timeoutMs),
       retry: (id) => ctx.webhooks.retry(id),

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { MockResponse } from '../http/exchange';
+import { MockResponse } from '../exchange';
 
 /** What `npm run build` writes (scripts/build-dashboard.js): file names with a content hash, so they never change. */
 interface Manifest {

@@ -1,6 +1,6 @@
 import type { MockContext } from '../context';
-import type { EventMessage, ObjectMessage, RequestMessage } from '../events/bus';
-import type { MockResponse, ResponseSink } from '../http/exchange';
+import type { EventMessage, ObjectMessage, RequestMessage } from '../bus/bus';
+import type { MockResponse, ResponseSink } from '../exchange';
 import { summarize } from './object-summary';
 
 /** How long messages gather before one write: a burst of requests costs one write, not one each. */

@@ -1,4 +1,4 @@
-import type { ObjectMessage } from '../events/bus';
+import type { ObjectMessage } from '../bus/bus';
 import { ApiEvent } from '../schemas/resources';
 import { requestOf, snapshotOf, StoredEvent } from '../store/event-log';
 import { Partition } from '../store/store';

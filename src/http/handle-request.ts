@@ -1,19 +1,14 @@
 import { MockContext } from '../context';
 import { makeId } from '../store/random';
-import { handleAdmin } from './admin/handle-admin';
-import { acceptedOrigin } from './admin/admin-guard';
+import { handleAdmin } from './handle-admin';
 import { CORS_HEADERS, PREFLIGHT_HEADERS } from './cors';
-import { errorsPage } from './docs-page';
-import { MockRequest, MockResponse } from './exchange';
+import { MockRequest, MockResponse } from '../exchange';
 import { handleV1, V1Outcome } from './handle-v1';
-import { openApiDocument } from '../openapi/build-openapi';
 import { capText, journalKey, keptBody } from './journal-masking';
 import { JOURNAL_BODY_LIMIT } from '../store/journal';
 import { maskKey } from '../domain/keys';
-import { docsBase, errorResponse, jsonResponse } from './respond';
-import { Routed, Router } from './router';
-import { CHALLENGE_PATH } from '../three-d-secure/challenge';
-import { handleChallenge } from '../three-d-secure/challenge-page';
+import { docsBase, errorResponse } from './respond';
+import { pageTable } from './page-table';
 
 /**
  * The whole mock as one function from request to response: /v1 (the API), /_mock (admin), /openapi.json and
@@ -124,29 +119,7 @@ function errorCodeOf(response: MockResponse): string | null {
   return typeof code === 'string' ? code : null;
 }
 
-interface Page extends Routed {
-  /** `base`: where error links point (the listening address); `served`: where this request reached the mock. */
-  answer: (base: string, served: string) => MockResponse;
-}
-
-const html = (body: string): MockResponse => ({ status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8' }, body });
-
-/** What is served outside /v1 and /_mock: the OpenAPI document and the errors page (wrong method: 405). */
-const pages = new Router<Page>([
-  { method: 'GET', path: '/openapi.json', answer: (_base, served) => jsonResponse(200, openApiDocument(served)) },
-  { method: 'GET', path: '/docs/errors', answer: () => html(errorsPage()) },
-  { method: 'GET', path: '/docs/errors/', answer: () => html(errorsPage()) },
-]);
-
 async function handleOther(ctx: MockContext, req: MockRequest, path: string, query: string): Promise<MockResponse> {
   if (path.startsWith('/_mock/') || path === '/_mock') return handleAdmin(ctx, req, path, query);
-  if (path.startsWith(CHALLENGE_PATH) && path.length > CHALLENGE_PATH.length && !path.includes('/', CHALLENGE_PATH.length))
-    return handleChallenge(ctx, req, path, query);
-  // A person typing the address gets the dashboard; API clients still get the JSON 404.
-  if (path === '/' && req.method === 'GET' && /text\/html/.test(String(req.headers.accept)))
-    return { status: 302, headers: { Location: '_mock/dashboard' }, body: '' };
-  const base = docsBase(ctx.baseUrl, req.headers.host, req.origin);
-  // A Host the admin check accepts (localhost, 127.0.0.1, [::1], the listening address) is where the client is;
-  // any other keeps the listening address, so a rebinding name never ends up in a generated client.
-  return pages.match(req.method, path).route.answer(base, req.origin ?? acceptedOrigin(ctx.baseUrl, req.headers.host) ?? base);
+  return pageTable(ctx.pages).site(req, path, query, docsBase(ctx.baseUrl, req.headers.host, req.origin));
 }

@@ -6,7 +6,7 @@ import { ApiError } from '../errors/api-error';
 import { makeId } from '../store/random';
 import { MAX_BODY_BYTES } from './body';
 import { CORS_HEADERS } from './cors';
-import { MockRequest, MockResponse, ResponseSink } from './exchange';
+import { MockRequest, MockResponse, ResponseSink } from '../exchange';
 import { handleRequest } from './handle-request';
 import { Traffic } from './traffic';
 import { docsBase, errorResponse } from './respond';

@@ -1,5 +1,5 @@
 import { ApiError } from '../errors/api-error';
-import { MockResponse } from './exchange';
+import { MockResponse } from '../exchange';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 

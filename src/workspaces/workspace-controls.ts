@@ -1,12 +1,7 @@
-import { Clock, SavedClock } from '../clock/clock';
+import { Clock } from '../clock/clock';
+import type { SavedControls } from '../state/saved-controls';
 import { Scenario } from '../scenarios/scenarios';
 import { Scheduler } from '../scheduler/scheduler';
-
-/** What a state file keeps of a workspace's own clock and scenario; a field left out follows the server. */
-export interface SavedControls {
-  clock?: SavedClock;
-  scenario?: Scenario;
-}
 
 /** What one workspace has of its own; anything missing follows the server. */
 interface Control {

@@ -3,7 +3,7 @@ import { AddressInfo, connect, Socket } from 'node:net';
 import { MockContext } from '../../src/context';
 import { handleRequest } from '../../src/http/handle-request';
 import { createListener } from '../../src/http/node-listener';
-import { createContext } from '../../src/options';
+import { createContext } from '../../src/app/create-context';
 
 /**
  * A dashboard stream whose client never reads, against the real listener: the server's buffer for it stays small

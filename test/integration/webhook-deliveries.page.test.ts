@@ -1,4 +1,4 @@
-import { createContext } from '../../src/options';
+import { createContext } from '../../src/app/create-context';
 import { StoredEvent } from '../../src/store/event-log';
 
 describe('GET /_mock/webhooks/deliveries?limit=1 (mock.webhooks.deliveries)', () => {

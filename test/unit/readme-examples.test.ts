@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { allDocs } from '../helpers/docs';
 
 const root = join(__dirname, '..', '..');
-const readme = readFileSync(join(root, 'README.md'), 'utf8');
+const readme = allDocs();
 
 /**
- * The README shows example files verbatim after a `<!-- file:path -->` marker; the examples Jest project runs
+ * The README and docs/ show example files verbatim after a `<!-- file:path -->` marker; the examples Jest project runs
  * those files. Together they keep the README's code true.
  */
 describe('README examples', () => {

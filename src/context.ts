@@ -11,6 +11,7 @@ import { expireEvents } from './domain/events';
 import { applyFixtures } from './state/apply-fixtures';
 import { exportState } from './state/export-state';
 import { loadStateFile } from './state/load-state-file';
+import { SavedControls, savedControlsOf } from './state/saved-controls';
 import { NamedDocument } from './state/read-fixtures';
 import { FixtureDocument } from './state/fixture-types';
 import { FaultQueue } from './scenarios/faults';
@@ -61,6 +62,8 @@ export interface ContextOptions {
   webhooks?: string[];
   /** How long a webhook attempt may take, in real milliseconds (default 10 s). */
   webhookTimeoutMs?: number;
+  /** How long a dashboard stream may leave a write undrained before it is ended, in real milliseconds (default 30 s). */
+  streamStallMs?: number;
 }
 
 const DEFAULT_SWEEP_INTERVAL_MS = 60_000;
@@ -87,6 +90,8 @@ export class MockContext {
   readonly scheduler: Scheduler;
   readonly webhooks: Webhooks;
   readonly webhookTimeoutMs: number;
+  /** How long a dashboard stream whose client stopped reading is kept (see dashboard/stream.ts). */
+  readonly streamStallMs: number | undefined;
   /** The endpoints `--webhook` asked for, with the ids and secrets the banner printed. */
   readonly cliEndpoints: CliEndpoint[];
   /** The pages served beside the route tables (documents, the dashboard, 3-D Secure); given by the app that composes the mock. */
@@ -116,10 +121,19 @@ export class MockContext {
     this.scheduler = new Scheduler(this.clock);
     this.workspaces = new WorkspaceControls(this.clock, this.scheduler, (workspace) => this.expireWorkspace(workspace));
     this.webhookTimeoutMs = options.webhookTimeoutMs ?? ATTEMPT_TIMEOUT_MS;
+    this.streamStallMs = options.streamStallMs;
     this.webhooks = new Webhooks(this);
     // From the secrets stream, so that --webhook never shifts the ids of the objects (and keys) that follow.
     this.cliEndpoints = (options.webhooks ?? []).map((url) => ({ url, id: makeId(this.streams.secrets, 'we'), secret: newSecret(this.streams.secrets) }));
     this.store = this.freshStore();
+    // Fixture workspaces that declare a clock or scenario of their own start with it (a reset keeps whatever
+    // they have by then); their relative fixture times then count from their own clock.
+    for (const { document } of this.fixtures) {
+      for (const [id, saved] of savedControlsOf(document.workspaces)) {
+        this.workspaces.restore(id, saved);
+        if (saved.clock) this.refill(id);
+      }
+    }
     if (this.fixtures.length === 0) {
       // Without fixtures, the generated workspace becomes the fixture: reset brings back the same ids and keys
       // (the ones the banner printed) rather than generating new ones.
@@ -265,7 +279,7 @@ export class MockContext {
     const store = new Store(this.random);
     applyFixtures(store, [{ file, document }], this.clock.now());
     if (document.random && restoreRandom) this.streams.restore(document.random);
-    this.replaceStore(store);
+    this.replaceStore(store, savedControlsOf(document.workspaces));
   }
 
   /**
@@ -276,17 +290,25 @@ export class MockContext {
     const loaded = loadStateFile(path, this.clock.now(), new Store(this.random));
     if (!loaded) return false;
     if (loaded.random) this.streams.restore(loaded.random);
-    this.replaceStore(loaded.store);
+    this.replaceStore(loaded.store, loaded.controls);
     return true;
   }
 
-  /** A loaded state takes over: `--webhook` endpoints made sure of, workspace controls kept for what is left, deliveries rescheduled. */
-  private replaceStore(store: Store): void {
+  /** What a saved state keeps of a workspace's own clock and scenario (given to the state writers). */
+  readonly savedControls = (workspace: string): SavedControls => this.workspaces.saved(workspace);
+
+  /**
+   * A loaded state takes over: `--webhook` endpoints made sure of, the saved workspace clocks and scenarios put
+   * back (a workspace saved without one keeps what it follows here), deliveries rescheduled on those clocks.
+   */
+  private replaceStore(store: Store, controls: ReadonlyMap<string, SavedControls>): void {
     ensureCliEndpoints(store, this.cliEndpoints, this.clock.now());
     this.store = store;
-    // What has already expired (events past 30 days, answers past 24 h) is not kept, as if the store had lived on.
-    this.expire();
     this.workspaces.keepOnly(store.workspaces);
+    for (const [id, saved] of controls) this.workspaces.restore(id, saved);
+    // What has already expired (events past 30 days, answers past 24 h) is not kept, as if the store had lived on:
+    // each workspace by its own clock.
+    this.expire();
     this.webhooks.reload();
     if (this.bus.reset.hasSubscribers) this.bus.reset.publish({ workspace: null });
   }

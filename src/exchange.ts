@@ -53,6 +53,8 @@ export interface ResponseSink {
   write(chunk: string): Promise<void>;
   /** Ends the answer (the server is closing). */
   end(): void;
+  /** Drops the connection, and with it what waits to be written (a client that stopped reading). */
+  abort?(): void;
   onClose(listener: () => void): void;
 }
 

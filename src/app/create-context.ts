@@ -4,8 +4,8 @@ import { ConfigError } from '../errors/api-error';
 import { FixtureDocument, FixtureError } from '../state/fixture-types';
 import { NamedDocument, readFixtures, schemaProblems } from '../state/read-fixtures';
 import { saveStore } from '../state/state-file';
-import { accessSync, constants, existsSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { existsSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { urlProblem } from '../webhooks/endpoints';
 import { DEFAULT_FIXTURES, MockOptions } from './mock-options';
 import { journalDetails } from '../http/journal-masking';
@@ -19,6 +19,9 @@ export function createContext(options: MockOptions = {}): MockContext {
   }
   if (options.journalSize !== undefined && (!Number.isInteger(options.journalSize) || options.journalSize < 0 || options.journalSize > 100_000)) {
     throw new ConfigError(`Invalid journalSize ${options.journalSize}: use an integer from 0 to 100000.`);
+  }
+  if (options.streamStallMs !== undefined && (!Number.isInteger(options.streamStallMs) || options.streamStallMs < 1 || options.streamStallMs > 3_600_000)) {
+    throw new ConfigError(`Invalid streamStallMs ${options.streamStallMs}: use milliseconds from 1 to 3600000.`);
   }
   const clock = readClock(options.clock ?? 'real');
   if (options.state) checkStatePath(options.state);
@@ -38,6 +41,7 @@ export function createContext(options: MockOptions = {}): MockContext {
       ...(options.onRequest ? { onRequest: options.onRequest } : {}),
       ...(options.webhooks ? { webhooks: checkWebhookUrls(options.webhooks) } : {}),
       ...(options.webhookTimeoutMs !== undefined ? { webhookTimeoutMs: options.webhookTimeoutMs } : {}),
+      ...(options.streamStallMs !== undefined ? { streamStallMs: options.streamStallMs } : {}),
     });
   } catch (error) {
     if (error instanceof FixtureError) throw new ConfigError(`Invalid fixtures: ${error.summary()}`);
@@ -49,7 +53,7 @@ export function createContext(options: MockOptions = {}): MockContext {
     const path = options.state;
     restoreState(ctx, path);
     ctx.saveState = async () => {
-      await saveStore(path, ctx.store);
+      await saveStore(path, ctx.store, ctx.savedControls);
       return path;
     };
   }
@@ -91,11 +95,18 @@ function checkStatePath(path: string): void {
   if (!stats.isDirectory()) throw new ConfigError(`Invalid --state ${path}: ${folder} is not a folder.`);
   if (existsSync(path) && statSync(path).isDirectory())
     throw new ConfigError(`Invalid --state ${path}: it is a folder; give a file path such as ${join(path, 'state.json')}.`);
+  // A file is made beside it and removed, as a save would: permission bits do not tell (root passes every check,
+  // and /proc or a read-only mount refuse new files whatever they say).
+  const probe = join(folder, `.${basename(path)}.${process.pid}.probe`);
   try {
-    accessSync(folder, constants.W_OK);
-  } catch {
-    throw new ConfigError(`Invalid --state ${path}: the folder ${folder} is not writable, so the state could not be saved. Pick another path.`);
+    writeFileSync(probe, '', { flag: 'wx' });
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new ConfigError(
+      `Invalid --state ${path}: a file cannot be created in the folder ${folder} (${reason}), so the state could not be saved. Pick another path.`,
+    );
   }
+  unlinkSync(probe);
 }
 
 function loadFixtures(fixtures: string | FixtureDocument | undefined): NamedDocument[] {
@@ -117,7 +128,10 @@ function restoreState(ctx: MockContext, path: string): void {
   try {
     ctx.loadStateFile(path);
   } catch (error) {
-    if (error instanceof FixtureError) throw new ConfigError(`State file ${path} is invalid: ${error.summary()}. Fix or delete it.`);
-    throw error;
+    if (error instanceof FixtureError) throw new ConfigError(`Invalid --state ${path}: the file is invalid: ${error.summary()}. Fix or delete it.`);
+    // Whatever else stops it, the message names the flag to fix.
+    const message = (error as Error).message;
+    if (error instanceof ConfigError && message.startsWith('Invalid --state')) throw error;
+    throw new ConfigError(`Invalid --state ${path}: ${message}`);
   }
 }

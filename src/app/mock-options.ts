@@ -39,4 +39,9 @@ export interface MockOptions {
   webhooks?: string[];
   /** How long a webhook attempt may take, in real milliseconds. Default 10000. */
   webhookTimeoutMs?: number;
+  /**
+   * How long a dashboard stream (`GET /_mock/stream`) whose client stopped reading is kept before it is ended, in
+   * real milliseconds. Default 30000.
+   */
+  streamStallMs?: number;
 }

@@ -3,6 +3,7 @@ import { dashboardFile } from '../dashboard/static-files';
 import { streamResponse } from '../dashboard/stream';
 import { CHALLENGE_PATH } from '../domain/three-d-secure';
 import type { MockResponse, Pages } from '../exchange';
+import { acceptedOrigin } from '../http/admin-guard';
 import { jsonResponse } from '../http/respond';
 import { openApiDocument } from '../openapi/build-openapi';
 import { errorsPage } from '../pages/errors-page';
@@ -31,7 +32,13 @@ export function sitePages(ctx: MockContext): Pages {
         path: (path) => path === '/',
         answer: (req) => (/text\/html/.test(String(req.headers.accept)) ? { status: 302, headers: { Location: '_mock/dashboard' }, body: '' } : undefined),
       },
-      { method: 'GET', path: '/openapi.json', answer: (_req, _path, _query, base) => jsonResponse(200, openApiDocument(base)) },
+      // Its server URL follows a Host the admin check accepts (localhost, 127.0.0.1, [::1], the listening address):
+      // where the client is. Any other keeps the listening address, so a rebinding name never ends up in a client.
+      {
+        method: 'GET',
+        path: '/openapi.json',
+        answer: (req, _path, _query, base) => jsonResponse(200, openApiDocument(req.origin ?? acceptedOrigin(ctx.baseUrl, req.headers.host) ?? base)),
+      },
       { method: 'GET', path: '/docs/errors', answer: () => html(errorsPage()) },
       { method: 'GET', path: '/docs/errors/', answer: () => html(errorsPage()) },
     ],

@@ -46,7 +46,7 @@ export interface EventMessage extends Place {
   event: StoredEvent;
 }
 
-/** An object that changed without an event of its own (a webhook endpoint). */
+/** An object that was created or changed: its new version (every object with an event, and webhook endpoints). */
 export interface ObjectMessage extends Place {
   object: { id: string; object: string } & Record<string, unknown>;
   deleted?: boolean;

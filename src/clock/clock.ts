@@ -9,6 +9,12 @@ export interface ClockState {
   iso: string;
 }
 
+/**
+ * A clock as a state file keeps it: a frozen clock's instant (Unix seconds, to the millisecond), an offset clock's
+ * distance from the machine's time (so a clock 31 days ahead is 31 days ahead after a restart), or just `real`.
+ */
+export type SavedClock = { mode: 'real' } | { mode: 'frozen'; now: number } | { mode: 'offset'; offset_ms: number };
+
 /** Reads the machine's time: the one place outside tests that may. Real-time features (rate limits) use it too. */
 export const systemMs = (): number => Date.now();
 
@@ -58,6 +64,11 @@ export class Clock {
     return Math.floor(this.nowMs() / 1000);
   }
 
+  /** The mode alone, without building the whole state (the scheduler asks on every job it arms). */
+  get currentMode(): ClockMode {
+    return this.mode;
+  }
+
   state(): ClockState {
     const ms = this.nowMs();
     return { mode: this.mode, now: Math.floor(ms / 1000), iso: new Date(Math.floor(ms / 1000) * 1000).toISOString() };
@@ -104,6 +115,22 @@ export class Clock {
     }
     this.changed();
     return this.state();
+  }
+
+  /** What a state file keeps of this clock (see SavedClock). */
+  toSaved(): SavedClock {
+    if (this.mode === 'frozen') return { mode: 'frozen', now: this.frozenAtMs / 1000 };
+    if (this.mode === 'offset') return { mode: 'offset', offset_ms: this.offsetMs };
+    return { mode: 'real' };
+  }
+
+  /** A clock as it was saved; the saved values are checked already (range included). */
+  static fromSaved(saved: SavedClock): Clock {
+    const clock = new Clock();
+    clock.mode = saved.mode;
+    if (saved.mode === 'frozen') clock.frozenAtMs = Math.round(saved.now * 1000);
+    if (saved.mode === 'offset') clock.offsetMs = saved.offset_ms;
+    return clock;
   }
 
   /** Called after every explicit move, so stores can drop what time has expired. */

@@ -37,6 +37,27 @@ export function guardAdmin(baseUrl: string | undefined, req: MockRequest): void 
   );
 }
 
+/** A Host header as a browser or client sends it: a name or IP literal, and a port if any. */
+const HOST_SYNTAX = /^([a-z0-9.-]+|\[[0-9a-f:.]+\])(:\d{1,5})?$/;
+
+/**
+ * The origin (`http://host[:port]`) a request reached the mock at, when its Host is one the admin check accepts
+ * (the listening address, localhost, 127.0.0.1, [::1]); undefined otherwise. The served OpenAPI document names it
+ * as its server, so generated clients call the address the user typed.
+ *
+ * @example
+ * acceptedOrigin('http://127.0.0.1:4010', 'localhost:4010'); // 'http://localhost:4010'
+ * acceptedOrigin('http://127.0.0.1:4010', 'evil.example:4010'); // undefined
+ */
+export function acceptedOrigin(baseUrl: string | undefined, hostHeader: string | string[] | undefined): string | undefined {
+  const host = first(hostHeader)?.toLowerCase();
+  if (host === undefined || !HOST_SYNTAX.test(host)) return undefined;
+  const port = /:(\d+)$/.exec(host.startsWith('[') ? host.slice(host.indexOf(']')) : host)?.[1];
+  if (port !== undefined && (Number(port) < 1 || Number(port) > 65535)) return undefined;
+  const listening = baseUrl === undefined ? undefined : new URL(baseUrl).hostname.toLowerCase();
+  return hostAllowed(hostName(host), listening) ? `http://${host}` : undefined;
+}
+
 function hostAllowed(name: string, listening: string | undefined): boolean {
   if (LOOPBACK.has(name) || name === listening) return true;
   return (listening === '0.0.0.0' || listening === '[::]') && IP_LITERAL.test(name);

@@ -124,6 +124,7 @@ async function sendStream(res: ServerResponse, response: MockResponse, stream: N
             res.once('close', go);
           }),
     end: () => void res.end(),
+    abort: () => void res.destroy(),
     onClose: (listener) => void res.once('close', listener),
   };
   try {
@@ -169,10 +170,20 @@ export function createClientErrorHandler(ctx: MockContext, bodyTimeoutMs = DEFAU
     const apiError = clientErrorOf(error, bodyTimeoutMs);
     const body = JSON.stringify(apiError.toBody(docsBase(ctx.baseUrl)));
     const reason = REASONS[apiError.status] ?? 'Bad Request';
+    // An answer to HEAD has no body (a client would read it as the start of the next answer); its length is still said.
     socket.end(
-      `HTTP/1.1 ${apiError.status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      `HTTP/1.1 ${apiError.status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${isHead(error) ? '' : body}`,
     );
   };
+}
+
+/**
+ * Whether the refused request is a HEAD. Node has not parsed a method yet, so it is read from the bytes that
+ * failed (`rawPacket`): a request sent in one write starts with its method.
+ */
+function isHead(error: NodeJS.ErrnoException & { rawPacket?: unknown }): boolean {
+  const packet = error.rawPacket;
+  return Buffer.isBuffer(packet) && packet.length >= 5 && packet.toString('latin1', 0, 5) === 'HEAD ';
 }
 
 const REASONS: Record<number, string> = { 408: 'Request Timeout', 431: 'Request Header Fields Too Large' };

@@ -248,6 +248,45 @@ const webhookDelivery = {
   },
 };
 
+/** A workspace's own clock, as a saved state keeps it (see SavedClock in src/clock); absent: the server's clock. */
+const workspaceClock = {
+  description:
+    "The workspace's own clock (saved state): `real`; `frozen` with `now`; or `offset` with `offset_ms`. Left out, the workspace follows the server clock.",
+  type: 'object',
+  additionalProperties: false,
+  required: ['mode'],
+  properties: {
+    mode: { enum: ['real', 'frozen', 'offset'] },
+    now: { description: 'frozen: the instant it stands at, Unix seconds (to the millisecond).', type: 'number', minimum: -MAX_UNIX, maximum: MAX_UNIX },
+    offset_ms: {
+      description: "offset: how far ahead of the machine's time it runs, in milliseconds (negative: behind).",
+      type: 'integer',
+      minimum: -Number.MAX_SAFE_INTEGER,
+      maximum: Number.MAX_SAFE_INTEGER,
+    },
+  },
+};
+
+/** A workspace's own scenario, as `GET /_mock/workspaces/{id}/scenario` shows it; absent: the server's. */
+const workspaceScenario = {
+  description: "The workspace's own scenario (saved state), with its options. Left out, the workspace follows the server's scenario.",
+  type: 'object',
+  additionalProperties: false,
+  required: ['scenario'],
+  properties: {
+    scenario: { enum: ['happy', 'manual', 'decline', 'flaky', 'rate-limited', 'slow', 'outage'] },
+    options: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        rate: { type: 'number', minimum: 0, maximum: 1 },
+        latency_ms: { type: 'integer', minimum: 0, maximum: 60000 },
+        limit: { type: 'integer', minimum: 0, maximum: 60000 },
+      },
+    },
+  },
+};
+
 const modeData = {
   type: 'object',
   additionalProperties: false,
@@ -292,6 +331,8 @@ export const FIXTURE_SCHEMA = {
           account: id('acct'),
           created: time,
           default_version: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
+          clock: workspaceClock,
+          scenario: workspaceScenario,
           keys: { type: 'array', items: key },
           test: modeData,
           live: modeData,

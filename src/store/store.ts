@@ -1,6 +1,6 @@
 import { Customer, KeyKind, Payment, PaymentMethod, Permissions, Refund, WebhookEndpoint } from '../schemas/resources';
 import { Collection } from './collection';
-import { StoredDelivery } from './deliveries';
+import { DeliveryLog } from './delivery-log';
 import { EventLog } from './event-log';
 import { makeId, Random } from './random';
 
@@ -68,8 +68,8 @@ export class Partition {
   readonly idempotency = new Map<string, IdempotencyRecord>();
   /** Stored with their secrets; the API hides the secret but on create. */
   readonly webhookEndpoints = new Collection<WebhookEndpoint>();
-  /** Insertion order is creation order (each event's deliveries are made when it is emitted). */
-  readonly webhookDeliveries = new Map<string, StoredDelivery>();
+  /** Insertion order is creation order (each event's deliveries are made when it is emitted); paged newest first in O(limit). */
+  readonly webhookDeliveries = new DeliveryLog();
   /** An endpoint's previous secret while a roll lets it sign too (`rotate_secret`), by endpoint id. */
   readonly webhookSecretRolls = new Map<string, SecretRoll>();
 

@@ -41,6 +41,8 @@ export function urlProblem(url: string): string | undefined {
     return `"${clip(url)}" uses ${parsed.protocol.slice(0, 20)}: deliveries go to http: or https: URLs only.`;
   }
   if (parsed.username || parsed.password) return 'the URL must not carry a user name or password.';
+  // Port 0 means "any free port" to a listener: nothing can ever receive there.
+  if (parsed.port === '0') return `"${clip(url)}" names port 0, where nothing can receive: give the port your server listens on.`;
   return undefined;
 }
 

@@ -3,12 +3,9 @@ import { Partition } from '../store/store';
 
 /**
  * Forgets the deliveries of events that have left the 30-day window, with their events: the log never grows
- * past what the feed still shows. Deliveries are kept in creation order, so only the front is looked at.
+ * past what the feed still shows. A delivery is created with its event (same `created`), and the log keeps them in
+ * that order, so only the front is looked at and cut.
  */
 export function expireDeliveries(partition: Partition, now: number): void {
-  const cutoff = now - EVENT_RETENTION_SECONDS;
-  for (const [id, delivery] of partition.webhookDeliveries) {
-    if (delivery.event.created > cutoff) return;
-    partition.webhookDeliveries.delete(id);
-  }
+  partition.webhookDeliveries.dropThrough(now - EVENT_RETENTION_SECONDS);
 }

@@ -186,18 +186,30 @@ export class Webhooks {
     return counts;
   }
 
-  /** Deliveries newest first, filtered. */
+  /**
+   * Deliveries newest first, filtered: each account and mode gives its newest `limit` matches (a walk from its
+   * newest delivery, never a sort of all of them), and those few are merged.
+   */
   list(filter: DeliveryFilter = {}): WebhookDelivery[] {
+    const limit = filter.limit ?? 100;
+    const { endpoint, event, status } = filter;
+    const keep =
+      endpoint === undefined && event === undefined && status === undefined
+        ? undefined
+        : (delivery: StoredDelivery) =>
+            (endpoint === undefined || delivery.endpoint === endpoint) &&
+            (event === undefined || delivery.event.id === event) &&
+            (status === undefined || delivery.status === status);
     const matching: Placed[] = [];
-    for (const placed of this.all(filter.workspace)) {
-      const { delivery } = placed;
-      if (filter.endpoint !== undefined && delivery.endpoint !== filter.endpoint) continue;
-      if (filter.event !== undefined && delivery.event.id !== filter.event) continue;
-      if (filter.status !== undefined && delivery.status !== filter.status) continue;
-      matching.push(placed);
+    for (const workspace of this.host.store.workspaces.values()) {
+      if (filter.workspace !== undefined && workspace.id !== filter.workspace) continue;
+      for (const partition of [workspace.test, workspace.live]) {
+        if (partition.webhookDeliveries.size === 0) continue;
+        for (const delivery of partition.webhookDeliveries.newest(limit, keep)) matching.push({ workspace, partition, delivery });
+      }
     }
     matching.sort((a, b) => b.delivery.created - a.delivery.created || b.delivery.seq - a.delivery.seq);
-    return matching.slice(0, filter.limit ?? 100).map(present);
+    return matching.slice(0, limit).map(present);
   }
 
   get(id: string): WebhookDelivery | undefined {

@@ -1,4 +1,5 @@
 import { Clock } from '../clock/clock';
+import type { SavedControls } from '../state/saved-controls';
 import { Scenario } from '../scenarios/scenarios';
 import { Scheduler } from '../scheduler/scheduler';
 
@@ -63,6 +64,27 @@ export class WorkspaceControls {
     control.clock = clock;
     control.scheduler = new Scheduler(clock);
     return { clock, scheduler: control.scheduler, created: true };
+  }
+
+  /** What a state file keeps of a workspace's own clock and scenario (nothing for one that follows the server). */
+  saved(workspace: string): SavedControls {
+    const control = this.controls.get(workspace);
+    if (!control) return {};
+    return { ...(control.clock ? { clock: control.clock.toSaved() } : {}), ...(control.scenario ? { scenario: control.scenario } : {}) };
+  }
+
+  /**
+   * Puts back a workspace's saved clock and scenario (a loaded state): what it had before is dropped first. The
+   * caller schedules the workspace's pending work afterwards, on the scheduler it now follows.
+   */
+  restore(workspace: string, saved: SavedControls): void {
+    this.drop(workspace);
+    if (saved.clock) {
+      const clock = Clock.fromSaved(saved.clock);
+      clock.onChange(() => this.onClockChange(workspace));
+      this.controls.set(workspace, { clock, scheduler: new Scheduler(clock) });
+    }
+    if (saved.scenario) this.setScenario(workspace, saved.scenario);
   }
 
   /** The workspace's own scenario, or undefined when it follows the server's. */

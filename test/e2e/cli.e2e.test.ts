@@ -124,6 +124,7 @@ describe('start-up', () => {
     [['--fixtures', '/nonexistent'], /Invalid fixtures: \/nonexistent: \/: cannot read: no such file or directory/],
     [['--port', '0', '--bogus'], /unknown option '--bogus'/],
     [['--port', '0', '--webhook', 'ftp://example.com/hooks'], /Invalid --webhook: .*http: or https:/],
+    [['--port', '0', '--webhook', 'http://127.0.0.1:0/'], /Invalid --webhook: "http:\/\/127.0.0.1:0\/" names port 0/],
   ])('refuses %j: exit 1, one clear line on stderr, no stack trace', async (args, message) => {
     const run = await cli(args);
     expect(run.exitCode).toBe(1);

@@ -27,6 +27,14 @@ describe('requests Node rejects before the mock sees them', () => {
     expect(body.error.doc_url).toBe(`${mock.url}/docs/errors#request_header_too_large`);
   });
 
+  it('answers a HEAD with headers over 16 KiB with 431 and no body: the length is said, the bytes are not sent', async () => {
+    const answer = await raw(mock.port, `HEAD /v1/account HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20000)}\r\n\r\n`);
+    expect(answer).toMatch(/^HTTP\/1.1 431 /);
+    expect(answer).toMatch(/\r\nContent-Length: [1-9]\d*\r\n/);
+    expect(answer.endsWith('\r\n\r\n')).toBe(true);
+    expect(answer.slice(answer.indexOf('\r\n\r\n') + 4)).toBe('');
+  });
+
   it('answers a broken request line with 400 request_malformed as a JSON error, and keeps serving', async () => {
     const answer = await raw(mock.port, 'NOT HTTP AT ALL\r\n\r\n');
     expect(answer).toMatch(/^HTTP\/1.1 400 /);

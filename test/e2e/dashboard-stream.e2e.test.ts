@@ -90,6 +90,58 @@ describe('GET /_mock/stream', () => {
     expect(events.find((e) => e.type === 'scenario')?.data).toEqual({ workspace: null, scenario: 'decline' });
   });
 
+  it('names the objects: an object message per object created or changed, and events that name their object', async () => {
+    const controller = new AbortController();
+    const res = await fetch(`${mock.url}/_mock/stream`, { signal: controller.signal });
+    const reading = readEvents(res.body!, (seen) => seen.some((e) => e.type === 'object' && e.data.object === 'refund'));
+    await until(() => mock.context.bus.object.hasSubscribers);
+    const headers = { Authorization: `Bearer ${secret}` };
+    const customer = (await (
+      await fetch(`${mock.url}/v1/customers`, { method: 'POST', headers, body: new URLSearchParams({ email: 'ada@example.com' }) })
+    ).json()) as { id: string };
+    const payment = (await (
+      await fetch(`${mock.url}/v1/payments`, { method: 'POST', headers, body: new URLSearchParams({ amount: '2000', currency: 'usd', customer: customer.id }) })
+    ).json()) as { id: string };
+    await fetch(`${mock.url}/v1/payments/${payment.id}/refund`, { method: 'POST', headers, body: new URLSearchParams({ amount: '500' }) });
+    const { events } = await reading;
+    controller.abort();
+    const objects = events.filter((e) => e.type === 'object').map((e) => e.data);
+    expect(objects).toContainEqual({
+      workspace: expect.any(String),
+      livemode: false,
+      id: customer.id,
+      object: 'customer',
+      deleted: false,
+      status: null,
+      summary: { email: 'ada@example.com' },
+    });
+    // The payment as created, then as each change left it: its status is in the message.
+    expect(objects.filter((o) => o.id === payment.id).map((o) => o.status)).toEqual(['requires_confirmation', 'succeeded', 'succeeded']);
+    expect(objects.find((o) => o.id === payment.id)).toMatchObject({ object: 'payment', summary: { amount: 2000, currency: 'usd', customer: customer.id } });
+    expect(objects.find((o) => o.object === 'refund')).toMatchObject({ status: 'succeeded', summary: { amount: 500, currency: 'usd', payment: payment.id } });
+    const paymentEvents = events.filter((e) => e.type === 'event' && e.data.data.object.id === payment.id);
+    expect(paymentEvents.map((e) => [e.data.type, e.data.data.object.object])).toEqual([
+      ['payment.created', 'payment'],
+      ['payment.succeeded', 'payment'],
+      ['payment.refunded', 'payment'],
+    ]);
+    // A reference, never the snapshot itself.
+    expect(Object.keys(paymentEvents[0]!.data.data.object)).toEqual(['id', 'object']);
+  });
+
+  it('costs nothing without a subscriber: a payment made with no stream open publishes no object message', async () => {
+    const published: unknown[] = [];
+    const { bus } = mock.context;
+    const original = bus.object.publish.bind(bus.object);
+    bus.object.publish = (message) => {
+      published.push(message);
+      original(message);
+    };
+    await mock.inject({ method: 'POST', url: '/v1/payments', headers: { Authorization: `Bearer ${secret}` }, body: 'amount=100&currency=usd' });
+    expect(bus.object.hasSubscribers).toBe(false);
+    expect(published).toEqual([]);
+  });
+
   it('batches: a burst of requests arrives in a few writes, not one per message', async () => {
     const controller = new AbortController();
     const res = await fetch(`${mock.url}/_mock/stream`, { signal: controller.signal });

@@ -181,6 +181,27 @@ describeInBrowser('the dashboard in a browser', () => {
     await page.close();
   });
 
+  it('shows Webhooks with an endpoint and a delivery on a 390 px phone without sideways scrolling', async () => {
+    if (mock.webhooks.endpoints().length === 0) {
+      await fetch(`${mock.url}/v1/webhook_endpoints`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${secret}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`, enabled_events: ['*'] }),
+      });
+    }
+    await v1('/v1/customers', { email: 'phone@example.com' });
+    await mock.webhooks.flush();
+    const [delivery] = mock.webhooks.deliveries();
+    const { page, errors } = await open('webhooks', 390);
+    // Measured once the endpoint and the delivery with its attempt are on the page, not before they load.
+    await page.locator(`[data-delivery="${delivery!.id}"] [data-attempt="1"]`).waitFor();
+    await page.locator('td', { hasText: '/hooks' }).first().waitFor();
+    expect(await page.evaluate('document.scrollingElement.scrollWidth')).toBeLessThanOrEqual(390);
+    await screenshot(page, 'webhooks-phone');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('opens a payment with its refunds and events in Objects, and marks the 30-day edge in Events', async () => {
     const payment = (await (await v1('/v1/payments', { amount: '5000', currency: 'usd' })).json()) as { id: string };
     await v1(`/v1/payments/${payment.id}/refund`, { amount: '1000' });

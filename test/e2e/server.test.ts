@@ -1,3 +1,4 @@
+import { get } from 'node:http';
 import { createServer } from 'node:net';
 import { MockServer, startMock } from '../../src/start-mock';
 
@@ -124,6 +125,39 @@ describe('startMock over real HTTP', () => {
     });
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-headers')).toMatch(/Idempotency-Key/);
+  });
+});
+
+/** GET /openapi.json with a Host header of our choosing (fetch may not set Host); its servers[0].url. */
+function servedUrl(mock: MockServer, host: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    get({ host: '127.0.0.1', port: mock.port, path: '/openapi.json', headers: { Host: host } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve((JSON.parse(text) as { servers: Array<{ url: string }> }).servers[0]!.url));
+    }).on('error', reject);
+  });
+}
+
+describe('GET /openapi.json names the server it was fetched from', () => {
+  it.each([
+    ['localhost with the port', (port: number) => `localhost:${port}`, (port: number) => `http://localhost:${port}`],
+    ['127.0.0.1 with the port', (port: number) => `127.0.0.1:${port}`, (port: number) => `http://127.0.0.1:${port}`],
+    ['[::1] with the port', (port: number) => `[::1]:${port}`, (port: number) => `http://[::1]:${port}`],
+    ['LOCALHOST in capitals', (port: number) => `LOCALHOST:${port}`, (port: number) => `http://localhost:${port}`],
+  ])('follows a Host the admin check accepts: %s', async (_case, host, expected) => {
+    const mock = await start();
+    expect(await servedUrl(mock, host(mock.port))).toBe(expected(mock.port));
+  });
+
+  it.each([
+    ['another name (DNS rebinding)', 'evil.example:4010'],
+    ['a name with a path in it', 'localhost:1/x'],
+    ['a port out of range', 'localhost:99999'],
+  ])('keeps the listening address for a Host it does not accept: %s', async (_case, host) => {
+    const mock = await start();
+    expect(await servedUrl(mock, host)).toBe(mock.url);
   });
 });
 

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { exportState } from '../../src/state/export-state';
 import { writeStateFile } from '../../src/state/state-file';
 import { createContext } from '../../src/app/create-context';
+import { startMock } from '../../src/start-mock';
 import { killAll, requireBuild, runCli, RunningCli, startCli } from '../helpers/cli-process';
 
 let dir: string;
@@ -120,10 +121,90 @@ describe('--state <file> through the real CLI', () => {
     expect(stdout).not.toContain('listening');
     const lines = stderr.trim().split('\n');
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^payments-mock: State file .* (is unreadable|is invalid)/);
+    expect(lines[0]).toMatch(/^payments-mock: Invalid --state .*: the file (is unreadable|is invalid)/);
     expect(lines[0]).toMatch(message);
     expect(stderr).not.toMatch(/\n\s+at /);
     expect(readFileSync(file, 'utf8')).toBe(content);
+  });
+});
+
+describe("--state keeps each workspace's own clock and scenario", () => {
+  it.each([
+    ['a frozen server clock', 'frozen@2026-01-01T00:00:00Z'],
+    ['a real server clock (the workspace runs 31 days ahead: an offset clock)', 'real'],
+  ])('a workspace 31 days ahead is still 31 days ahead after a restart, with its scenario: %s', async (_case, clock) => {
+    const file = stateFile();
+    const options = { port: 0, fixtures: 'none', seed: 3, clock, state: file } as const;
+    const first = await startMock(options);
+    const ws = await first.createWorkspace({ name: 'Worker' });
+    await ws.clock.advance('31d');
+    await ws.setScenario('slow', { latency_ms: 5 });
+    const key = ws.keys.secret;
+    const customer = (await (
+      await fetch(`${first.url}/v1/customers`, { method: 'POST', headers: { Authorization: `Bearer ${key}` }, body: new URLSearchParams({ name: 'Later' }) })
+    ).json()) as { id: string; created: number };
+    const aheadBefore = ws.clock.now() - first.clock.now();
+    await first.shutdown();
+
+    const again = await startMock(options);
+    try {
+      const restored = again.workspace(ws.id);
+      const ahead = restored.clock.now() - again.clock.now();
+      expect(Math.abs(ahead - aheadBefore)).toBeLessThanOrEqual(1);
+      expect(ahead).toBeGreaterThanOrEqual(31 * 86400 - 1);
+      expect(restored.clock.state().mode).toBe(clock === 'real' ? 'offset' : 'frozen');
+      const scenario = (await (await fetch(`${again.url}/_mock/workspaces/${ws.id}/scenario`)).json()) as Record<string, unknown>;
+      expect(scenario).toMatchObject({ scenario: 'slow', options: { latency_ms: 5 }, follows_server: false });
+      // Its objects are not "in the future" of the clock it follows.
+      const read = (await (await fetch(`${again.url}/v1/customers/${customer.id}`, { headers: { Authorization: `Bearer ${key}` } })).json()) as {
+        created: number;
+      };
+      expect(read.created).toBe(customer.created);
+      expect(read.created).toBeLessThanOrEqual(restored.clock.now());
+    } finally {
+      await again.close();
+    }
+  });
+
+  it('refuses a state file whose workspace clock is malformed, naming --state and the JSON pointer', async () => {
+    const file = stateFile();
+    writeFileSync(file, JSON.stringify({ workspaces: [{ id: 'w', name: 'W', keys: [], clock: { mode: 'offset' } }] }));
+    const { code, stderr } = await runCli(args(file));
+    expect(code).toBe(1);
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+    expect(stderr).toMatch(/^payments-mock: Invalid --state .*: the file is invalid: .*\/workspaces\/0\/clock: an offset clock needs "offset_ms"/);
+  });
+});
+
+describe('a --state path that cannot work fails at start, naming --state (spawned CLI)', () => {
+  it.each([
+    // /proc takes no new file, whatever its permission bits say (and root passes every permission check).
+    [
+      'a folder where no file can be created',
+      '/proc/new-file.json',
+      /^payments-mock: Invalid --state \/proc\/new-file\.json: a file cannot be created in the folder \/proc \(\w+\)/,
+    ],
+    ['a file that is not JSON (and in such a folder)', '/proc/version', /^payments-mock: Invalid --state \/proc\/version: /],
+    [
+      'a missing folder',
+      '/nonexistent-folder/state.json',
+      /^payments-mock: Invalid --state \/nonexistent-folder\/state\.json: the folder \/nonexistent-folder does not exist/,
+    ],
+  ])('refuses %s: one red line naming --state, exit 1, nothing listens', async (_case, path, message) => {
+    const { code, stdout, stderr } = await runCli(['--port', '0', '--fixtures', 'none', '--state', path]);
+    expect(code).toBe(1);
+    expect(stdout).not.toContain('listening');
+    const lines = stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(message);
+    expect(stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('leaves nothing beside a good --state path after the start-up check', async () => {
+    const file = stateFile();
+    const cli = await startCli(args(file));
+    expect(readdirSync(dir).filter((name) => name.includes('probe'))).toEqual([]);
+    await cli.stop();
   });
 });
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_FIXTURES } from '../../src/app/mock-options';
 import { expectError } from '../helpers/schemas';
-import { createPayment, sandbox, Sandbox } from '../helpers/sandbox';
+import { createPayment, FROZEN_AT, sandbox, Sandbox } from '../helpers/sandbox';
 
 const ACME_SECRET = 'sk_test_acme_4eC39HqLyjWDarjtT1zdp7dc';
 
@@ -124,6 +124,21 @@ describe('PUT /_mock/state', () => {
     ['a refund of an unknown payment', (s: Doc) => void (s.workspaces[0]!.test.refunds[0]!.payment = 'pay_nope'), '/workspaces/0/test/refunds/0/payment'],
     ['a payment of a missing customer', (s: Doc) => void (s.workspaces[0]!.test.payments[0]!.customer = 'cus_nope'), '/workspaces/0/test/payments/0/customer'],
     ['no workspaces', (s: Doc) => void delete (s as Partial<Doc>).workspaces, '/'],
+    ['a workspace clock of an unknown mode', (s: Doc) => void (s.workspaces[0]!.clock = { mode: 'sometimes' }), '/workspaces/0/clock/mode'],
+    ['a frozen workspace clock without "now"', (s: Doc) => void (s.workspaces[0]!.clock = { mode: 'frozen' }), '/workspaces/0/clock'],
+    ['a real workspace clock with "now"', (s: Doc) => void (s.workspaces[0]!.clock = { mode: 'real', now: 1767225600 }), '/workspaces/0/clock/now'],
+    ['a frozen workspace clock with "now" as text', (s: Doc) => void (s.workspaces[0]!.clock = { mode: 'frozen', now: 'soon' }), '/workspaces/0/clock/now'],
+    [
+      'an offset workspace clock beyond the clock range',
+      (s: Doc) => void (s.workspaces[0]!.clock = { mode: 'offset', offset_ms: 9e15 }),
+      '/workspaces/0/clock/offset_ms',
+    ],
+    ['a workspace scenario of an unknown name', (s: Doc) => void (s.workspaces[0]!.scenario = { scenario: 'chaos' }), '/workspaces/0/scenario/scenario'],
+    [
+      'a workspace scenario option out of range',
+      (s: Doc) => void (s.workspaces[0]!.scenario = { scenario: 'flaky', options: { rate: 2 } }),
+      '/workspaces/0/scenario/options/rate',
+    ],
   ])('refuses %s with 400 naming the JSON pointer, and changes nothing', async (_case, spoil, pointer) => {
     const box = sandbox();
     const { customer, payment, refund } = await seed(box);
@@ -143,6 +158,41 @@ describe('PUT /_mock/state', () => {
     const box = sandbox();
     const res = await box.http.put('/_mock/state').set('Content-Type', 'application/json').send('{"workspaces": [');
     expectError(res, 400, 'body_invalid');
+  });
+});
+
+describe("a workspace's own clock and scenario in the state", () => {
+  it('are exported with its data and imported back: the clock where it stood, the scenario with its options', async () => {
+    const box = sandbox();
+    const made = { id: (await box.admin('post', '/_mock/workspaces', { name: 'Worker 1' })).body.workspace as string };
+    await box.admin('post', `/_mock/workspaces/${made.id}/clock/advance`, { by: '31d' });
+    await box.admin('put', `/_mock/workspaces/${made.id}/scenario`, { scenario: 'flaky', options: { rate: 0.25 } });
+    const exported = (await box.admin('get', '/_mock/state')).body as Doc;
+    const saved = exported.workspaces.find((w) => w.id === made.id)!;
+    expect(saved.clock).toEqual({ mode: 'frozen', now: Date.parse(FROZEN_AT) / 1000 + 31 * 86400 });
+    expect(saved.scenario).toEqual({ scenario: 'flaky', options: { rate: 0.25 } });
+    // The server's own workspace follows the server: nothing is written for it.
+    expect(exported.workspaces[0]).not.toHaveProperty('clock');
+
+    const other = sandbox();
+    expect((await other.admin('put', '/_mock/state', exported)).status).toBe(200);
+    expect((await other.admin('get', `/_mock/workspaces/${made.id}/clock`)).body).toMatchObject({ mode: 'frozen', iso: '2026-02-01T00:00:00.000Z' });
+    expect((await other.admin('get', `/_mock/workspaces/${made.id}/scenario`)).body).toMatchObject({
+      scenario: 'flaky',
+      options: { rate: 0.25 },
+      follows_server: false,
+    });
+    expect((await other.admin('get', '/_mock/clock')).body).toMatchObject({ iso: '2026-01-01T00:00:00.000Z' });
+  });
+
+  it('loads a state saved before workspace clocks were saved: its workspaces follow the server', async () => {
+    const box = sandbox();
+    const made = { id: (await box.admin('post', '/_mock/workspaces', { name: 'Old' })).body.workspace as string };
+    const exported = (await box.admin('get', '/_mock/state')).body as Doc;
+    for (const workspace of exported.workspaces) expect(workspace).not.toHaveProperty('clock');
+    const other = sandbox();
+    expect((await other.admin('put', '/_mock/state', exported)).status).toBe(200);
+    expect((await other.admin('get', `/_mock/workspaces/${made.id}`)).body.clock).toMatchObject({ iso: '2026-01-01T00:00:00.000Z' });
   });
 });
 
@@ -173,6 +223,7 @@ describe('POST /_mock/state/save', () => {
 interface Doc {
   workspaces: Array<
     Record<string, unknown> & {
+      id: string;
       name: string;
       keys: Array<{ key: string }>;
       test: { payments: Array<{ currency: string; customer: string }>; refunds: Array<{ payment: string }> };

@@ -118,6 +118,11 @@ describe('payments-mock fixtures validate <path>', () => {
       (f) => void ((f.workspaces[0]!.keys[0] as Record<string, unknown>).permissions = { payments: 'read' }),
       ['/workspaces/0/keys/0/permissions: only restricted (rk_) keys take permissions'],
     ],
+    [
+      'a webhook endpoint on port 0',
+      (f) => void ((f.workspaces[0] as Record<string, unknown>).webhook_endpoints = [{ url: 'http://127.0.0.1:0/hooks', enabled_events: ['*'] }]),
+      ['/workspaces/0/webhook_endpoints/0/url: "http://127.0.0.1:0/hooks" names port 0'],
+    ],
   ])('exits 1 for %s, printing file: /json/pointer: message', async (_case, spoil, expected) => {
     const document = fixture() as Fixture;
     spoil(document);

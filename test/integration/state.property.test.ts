@@ -135,6 +135,45 @@ function documents(bad: boolean) {
       },
       { requiredKeys: ['key'] },
     );
+  // A workspace's own clock: anywhere the clock can stand (a fraction of a second too), or malformed.
+  const clock = or(
+    fc.oneof(
+      fc.constant({ mode: 'real' }),
+      fc.record({
+        mode: fc.constant('frozen'),
+        now: fc.oneof(fc.integer({ min: NOW - 40 * 86400, max: NOW + 40 * 86400 }), fc.double({ min: -8.64e12, max: 8.64e12, noNaN: true })),
+      }),
+      fc.record({ mode: fc.constant('offset'), offset_ms: fc.integer({ min: -40 * 86_400_000, max: 40 * 86_400_000 }) }),
+    ),
+    pick<unknown>(
+      { mode: 'frozen' },
+      { mode: 'real', now: NOW },
+      { mode: 'offset', offset_ms: 9e15 },
+      { mode: 'sometimes' },
+      { mode: 'offset', offset_ms: 1.5 },
+    ),
+  );
+  // Scenarios that leave reads alone (the property reads every object back), with valid options (a latency, which
+  // every scenario applies, kept to a few ms), or malformed.
+  const scenario = or(
+    fc.record(
+      {
+        scenario: pick('happy', 'manual', 'decline'),
+        options: maybe(
+          fc.record(
+            {
+              rate: maybe(fc.double({ min: 0, max: 1, noNaN: true })),
+              latency_ms: maybe(fc.integer({ min: 0, max: 2 })),
+              limit: maybe(fc.integer({ min: 0, max: 60000 })),
+            },
+            { requiredKeys: [] },
+          ),
+        ),
+      },
+      { requiredKeys: ['scenario'] },
+    ),
+    pick<unknown>({ scenario: 'chaos' }, { scenario: 'flaky', options: { rate: 2 } }, { scenario: 'manual', options: { pace: 1 } }),
+  );
   const workspace = (w: number) =>
     fc.record(
       {
@@ -149,6 +188,8 @@ function documents(bad: boolean) {
           .map(([test, live]) => [{ key: `sk_test_w${w}main0000` }, { key: `sk_live_w${w}main0000` }, ...test, ...live]),
         test: maybe(modeData),
         live: maybe(modeData),
+        clock: maybe(clock),
+        scenario: maybe(scenario),
       },
       { requiredKeys: ['id', 'name', 'keys'] },
     );
@@ -224,7 +265,7 @@ describe('any state document', () => {
         }
         // What was accepted saves, and loads again, as a file and as an import.
         const file = join(dir, 'state.json');
-        await saveStore(file, ctx.store);
+        await saveStore(file, ctx.store, ctx.savedControls);
         expect(() => createContext({ fixtures: 'none', clock: `frozen@${new Date(NOW * 1000).toISOString()}`, state: file })).not.toThrow();
         const again = createContext({ fixtures: 'none', seed: 2 });
         expect((await call(again, 'PUT', '/_mock/state', { 'content-type': 'application/json' }, exported)).status).toBe(200);

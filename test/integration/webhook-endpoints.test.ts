@@ -55,6 +55,8 @@ describe('POST /v1/webhook_endpoints', () => {
     ['a URL of another scheme', { url: 'ftp://example.com/hooks' }, 'parameter_invalid', 'url'],
     ['something that is not a URL', { url: 'localhost:3000/hooks' }, 'parameter_invalid', 'url'],
     ['a URL with credentials', { url: 'http://user:pw@127.0.0.1/x' }, 'parameter_invalid', 'url'],
+    ['a URL on port 0, where nothing can receive', { url: 'http://127.0.0.1:0/' }, 'parameter_invalid', 'url'],
+    ['an https URL on port 0 written with leading zeros', { url: 'https://localhost:000/hooks' }, 'parameter_invalid', 'url'],
     ['an unknown event type', { 'enabled_events[]': 'payment.exploded' }, 'parameter_invalid', 'enabled_events'],
     ['an unknown group', { 'enabled_events[]': 'invoice.*' }, 'parameter_invalid', 'enabled_events'],
     ['an unknown api_version', { api_version: '2020-01-01' }, 'parameter_invalid', 'api_version'],

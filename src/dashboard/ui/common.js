@@ -10,9 +10,10 @@ const FIRST_RELOAD_MS = 150;
 const RELOAD_EVERY_MS = 1000;
 
 /**
- * Loads data with `load()`, again when one of `types` arrives on the stream and on every polling tick when the
- * stream is down. Messages that arrive while a reload is already due join it, so a busy server costs the page
- * (and the admin API) one reload a second, not one per message. Returns [data, error, reload].
+ * Loads data with `load()`, again when one of `types` arrives on the stream (or, when `types` is a function
+ * `(type, data) => boolean`, a message it accepts) and on every polling tick when the stream is down. Messages that
+ * arrive while a reload is already due join it, so a busy server costs the page (and the admin API) one reload a
+ * second, not one per message. Returns [data, error, reload].
  */
 export function useLive(load, types, deps) {
   const [data, setData] = useState(undefined);
@@ -29,8 +30,9 @@ export function useLive(load, types, deps) {
   }, deps);
   useEffect(() => {
     reload();
-    const stop = listen(({ type }) => {
-      if (type !== 'poll' && type !== 'refresh' && !types.includes(type)) return;
+    const wanted = typeof types === 'function' ? types : (type) => types.includes(type);
+    const stop = listen(({ type, data }) => {
+      if (type !== 'poll' && type !== 'refresh' && !wanted(type, data)) return;
       if (timer.current !== undefined) return;
       const wait = Math.max(FIRST_RELOAD_MS, last.current + RELOAD_EVERY_MS - Date.now());
       timer.current = setTimeout(() => {

@@ -31,7 +31,11 @@ function App() {
   const [asking, setAsking] = useState(null);
   const [clock, setClock] = useState(null);
   const [scenario, setScenario] = useState(null);
-  const [workspaces] = useLive(() => api('workspaces').then((list) => list.data), ['reset', 'object'], []);
+  const [workspaces] = useLive(
+    () => api('workspaces').then((list) => list.data),
+    (type, data) => type === 'reset' || (type === 'object' && data.object === 'webhook_endpoint'),
+    [],
+  );
 
   useEffect(() => {
     const onHash = () => setView(viewFromHash());

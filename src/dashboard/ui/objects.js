@@ -86,7 +86,16 @@ export function Objects({ workspaces }) {
 }
 
 function ObjectDetail({ id, close, openId }) {
-  const [detail, error] = useLive(() => api(`objects/${encodeURIComponent(id)}`), ['event', 'object', 'delivery', 'reset'], [id]);
+  // Only what names this object (its new versions, its events) or may concern it (deliveries, a reset) reloads it.
+  const [detail, error] = useLive(
+    () => api(`objects/${encodeURIComponent(id)}`),
+    (type, data) =>
+      type === 'delivery' ||
+      type === 'reset' ||
+      (type === 'object' && (data.id === id || data.summary?.payment === id)) ||
+      (type === 'event' && data.data?.object?.id === id),
+    [id],
+  );
   const idLink = (other) => html`<button type="button" class="link" onClick=${() => openId(other)}><code>${other}</code></button>`;
   return html` <${Detail} label="Object detail" title=${html`<code>${id}</code>`} close=${close}>
     <${Failure} error=${error} />

@@ -3,10 +3,13 @@ import { api, copy, query, time } from './api.js';
 import { Action, Badge, Failure, html, useLive } from './common.js';
 import { DeliverAgain } from './deliver-again.js';
 
+/** Stream messages that change the endpoints table (not the payments and customers that come by). */
+const endpointChange = (type, data) => type === 'reset' || (type === 'object' && data.object === 'webhook_endpoint');
+
 /** Endpoints and the delivery log: every attempt with its status code and error, the next retry, a retry button. */
 export function Webhooks() {
   const [status, setStatus] = useState('');
-  const [endpoints, endpointsError] = useLive(() => api('webhooks/endpoints'), ['object', 'reset'], []);
+  const [endpoints, endpointsError] = useLive(() => api('webhooks/endpoints'), endpointChange, []);
   const [deliveries, deliveriesError, reload] = useLive(
     () => api(`webhooks/deliveries${query({ status, limit: 100 })}`),
     ['delivery', 'reset', 'clock'],

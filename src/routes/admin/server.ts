@@ -57,7 +57,7 @@ export const ADMIN_SERVER_ROUTES: AdminRoute[] = [
     example: { workspaces: [] },
     // Streamed, like a save: a store of any size exports, and requests are answered meanwhile. A response sink takes
     // text; each chunk decodes on its own (a chunk never splits a character).
-    handler: ({ ctx }) => new StreamedJson((sink) => streamState(ctx.store, (bytes) => sink.write(bytes.toString('utf8')))),
+    handler: ({ ctx }) => new StreamedJson((sink) => streamState(ctx.store, (bytes) => sink.write(bytes.toString('utf8')), ctx.savedControls)),
   },
   {
     method: 'PUT',

@@ -1,5 +1,5 @@
 import { Clock } from '../../../src/clock/clock';
-import { Scheduler } from '../../../src/scheduler/scheduler';
+import { Scheduler, SLICE_JOBS } from '../../../src/scheduler/scheduler';
 
 const T0 = Date.parse('2026-01-01T00:00:00Z');
 
@@ -9,6 +9,30 @@ function frozen() {
 }
 
 describe('Scheduler', () => {
+  it('starts many jobs due at one instant a slice per turn of the event loop, in due order, so requests run in between', async () => {
+    const { clock, scheduler } = frozen();
+    const jobs = 5000;
+    const started: number[] = [];
+    const turns: number[] = [];
+    for (let i = 0; i < jobs; i++) scheduler.schedule(T0 + 1000, () => void started.push(i));
+    // Another task that wants a turn of the event loop each time (as a request does): it gets one after each slice.
+    let moving = true;
+    const watch = (): void => {
+      turns.push(started.length);
+      if (moving) setImmediate(watch);
+    };
+    setImmediate(watch);
+    const state = await scheduler.advance('1s');
+    moving = false;
+    expect(state.now).toBe(T0 / 1000 + 1);
+    expect(started).toEqual(Array.from({ length: jobs }, (_, i) => i));
+    expect(clock.nowMs()).toBe(T0 + 1000);
+    const during = turns.filter((count) => count > 0 && count < jobs);
+    expect(during.length).toBeGreaterThan(0);
+    for (let i = 1; i < turns.length; i++) expect((turns[i] as number) - (turns[i - 1] as number)).toBeLessThanOrEqual(2 * Math.min(SLICE_JOBS, jobs));
+    scheduler.close();
+  });
+
   it('runs nothing that is not due when the clock stands still', async () => {
     const { scheduler } = frozen();
     const ran: string[] = [];

@@ -1,3 +1,4 @@
+import { unrefTimer } from './runtime/platform';
 import { Clock, ClockMode, ClockState } from './clock/clock';
 import { EventBus } from './events/bus';
 import { Scope } from './domain/scope';
@@ -9,7 +10,7 @@ import { Webhooks } from './webhooks/webhooks';
 import { expireEvents } from './domain/events';
 import { applyFixtures } from './fixtures/apply-fixtures';
 import { exportState } from './fixtures/export-state';
-import { loadStateFile } from './fixtures/load-state-file';
+import type { LoadedState } from './fixtures/load-state-file';
 import { NamedDocument } from './fixtures/read-fixtures';
 import { FixtureDocument } from './fixtures/fixture-types';
 import { FaultQueue } from './scenarios/faults';
@@ -59,6 +60,8 @@ export interface ContextOptions {
   webhooks?: string[];
   /** How long a webhook attempt may take, in real milliseconds (default 10 s). */
   webhookTimeoutMs?: number;
+  /** How deliveries go out (default `node`). */
+  webhookTransport?: 'node' | 'fetch';
 }
 
 const DEFAULT_SWEEP_INTERVAL_MS = 60_000;
@@ -85,6 +88,7 @@ export class MockContext {
   readonly scheduler: Scheduler;
   readonly webhooks: Webhooks;
   readonly webhookTimeoutMs: number;
+  readonly webhookTransport: 'node' | 'fetch';
   /** The endpoints `--webhook` asked for, with the ids and secrets the banner printed. */
   readonly cliEndpoints: CliEndpoint[];
   /** The address clients use, for absolute doc_url links; set by startMock once it listens. */
@@ -112,6 +116,7 @@ export class MockContext {
     this.scheduler = new Scheduler(this.clock);
     this.workspaces = new WorkspaceControls(this.clock, this.scheduler, (workspace) => this.expireWorkspace(workspace));
     this.webhookTimeoutMs = options.webhookTimeoutMs ?? ATTEMPT_TIMEOUT_MS;
+    this.webhookTransport = options.webhookTransport ?? 'node';
     this.webhooks = new Webhooks(this);
     // From the secrets stream, so that --webhook never shifts the ids of the objects (and keys) that follow.
     this.cliEndpoints = (options.webhooks ?? []).map((url) => ({ url, id: makeId(this.streams.secrets, 'we'), secret: newSecret(this.streams.secrets) }));
@@ -265,15 +270,12 @@ export class MockContext {
   }
 
   /**
-   * Replaces the store with a --state file, read streamed (a file of any size); false when there is no file.
-   * Throws FixtureError (with JSON pointers) or ConfigError and changes nothing if it does not load.
+   * Replaces the store with one read from a --state file (`loadStateFile`, on Node: the core reads no files),
+   * continuing the saved id generator.
    */
-  loadStateFile(path: string): boolean {
-    const loaded = loadStateFile(path, this.clock.now(), new Store(this.random));
-    if (!loaded) return false;
+  useLoadedState(loaded: LoadedState): void {
     if (loaded.random) this.streams.restore(loaded.random);
     this.replaceStore(loaded.store);
-    return true;
   }
 
   /** A loaded state takes over: `--webhook` endpoints made sure of, workspace controls kept for what is left, deliveries rescheduled. */
@@ -360,5 +362,5 @@ function sweepPeriodically(ctx: MockContext, intervalMs: number): void {
     if (live) live.expire();
     else clearInterval(timer);
   }, intervalMs);
-  timer.unref();
+  unrefTimer(timer);
 }

@@ -1,13 +1,14 @@
-import { Clock } from './clock/clock';
+import { checkOptions, contextFromOptions, fixtureDocuments } from './context-from-options';
 import { MockContext, RequestLogLine } from './context';
 import { ConfigError } from './errors/api-error';
 import { FixtureDocument, FixtureError } from './fixtures/fixture-types';
-import { NamedDocument, readFixtures, schemaProblems } from './fixtures/read-fixtures';
+import { loadStateFile } from './fixtures/load-state-file';
+import { NamedDocument, readFixtures } from './fixtures/read-fixtures';
 import { saveStore } from './fixtures/state-file';
 import { ScenarioName, ScenarioOptions } from './scenarios/scenarios';
+import { Store } from './store/store';
 import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { urlProblem } from './webhooks/endpoints';
 import { PACKAGE_ROOT } from './package-root';
 
 /** The bundled fixtures, used when no --fixtures is given. */
@@ -45,40 +46,18 @@ export interface MockOptions {
   webhooks?: string[];
   /** How long a webhook attempt may take, in real milliseconds. Default 10000. */
   webhookTimeoutMs?: number;
+  /**
+   * How webhook deliveries go out: `node` (node:http with keep-alive; the server's default) or `fetch` (the global
+   * `fetch`, so MSW and other fetch interceptors see them; the default of `createFetchHandler`).
+   */
+  webhookTransport?: 'node' | 'fetch';
 }
 
 /** Builds an instance's context from options; every mistake is a ConfigError with one clear message. */
 export function createContext(options: MockOptions = {}): MockContext {
-  if (options.seed !== undefined && !Number.isSafeInteger(options.seed)) throw new ConfigError(`Invalid seed ${options.seed}: use an integer.`);
-  if (options.bodyTimeoutMs !== undefined && (!Number.isInteger(options.bodyTimeoutMs) || options.bodyTimeoutMs < 1 || options.bodyTimeoutMs > 3_600_000)) {
-    throw new ConfigError(`Invalid bodyTimeoutMs ${options.bodyTimeoutMs}: use milliseconds from 1 to 3600000.`);
-  }
-  if (options.journalSize !== undefined && (!Number.isInteger(options.journalSize) || options.journalSize < 0 || options.journalSize > 100_000)) {
-    throw new ConfigError(`Invalid journalSize ${options.journalSize}: use an integer from 0 to 100000.`);
-  }
-  const clock = readClock(options.clock ?? 'real');
+  const clock = checkOptions(options);
   if (options.state) checkStatePath(options.state);
-  const fixtures = loadFixtures(options.fixtures);
-  let ctx: MockContext;
-  try {
-    ctx = new MockContext({
-      fixtures,
-      clock,
-      ...(options.scenario ? { scenario: options.scenario } : {}),
-      ...(options.scenarioOptions ? { scenarioOptions: options.scenarioOptions } : {}),
-      ...(options.seed !== undefined ? { seed: options.seed } : {}),
-      ...(options.adminToken ? { adminToken: options.adminToken } : {}),
-      ...(options.journalSize !== undefined ? { journalSize: options.journalSize } : {}),
-      ...(options.sweepIntervalMs !== undefined ? { sweepIntervalMs: options.sweepIntervalMs } : {}),
-      ...(options.onRequest ? { onRequest: options.onRequest } : {}),
-      ...(options.webhooks ? { webhooks: checkWebhookUrls(options.webhooks) } : {}),
-      ...(options.webhookTimeoutMs !== undefined ? { webhookTimeoutMs: options.webhookTimeoutMs } : {}),
-    });
-  } catch (error) {
-    if (error instanceof FixtureError) throw new ConfigError(`Invalid fixtures: ${error.summary()}`);
-    if (error instanceof ConfigError) throw error;
-    throw new ConfigError((error as Error).message);
-  }
+  const ctx = contextFromOptions(options, loadFixtures(options.fixtures), clock);
   if (options.state) {
     const path = options.state;
     restoreState(ctx, path);
@@ -88,26 +67,6 @@ export function createContext(options: MockOptions = {}): MockContext {
     };
   }
   return ctx;
-}
-
-function checkWebhookUrls(urls: string[]): string[] {
-  for (const url of urls) {
-    const problem = urlProblem(url);
-    if (problem) throw new ConfigError(`Invalid --webhook: ${problem}`);
-  }
-  return urls;
-}
-
-/** The clock option; its mistakes name the flag that sets it, so a CLI user knows what to fix. */
-function readClock(spec: string): Clock {
-  try {
-    return Clock.fromSpec(spec);
-  } catch (error) {
-    const message = (error as Error).message;
-    const own = `Invalid clock "${spec}"`;
-    const detail = message.startsWith(own) ? message.slice(own.length + 1).trim() : `${message.charAt(0).toLowerCase()}${message.slice(1)}`;
-    throw new ConfigError(`Invalid --clock "${spec}": ${detail}`);
-  }
 }
 
 /**
@@ -133,13 +92,8 @@ function checkStatePath(path: string): void {
 }
 
 function loadFixtures(fixtures: string | FixtureDocument | undefined): NamedDocument[] {
-  if (fixtures === 'none') return [];
+  if (fixtures === 'none' || typeof fixtures === 'object') return fixtureDocuments(fixtures);
   try {
-    if (typeof fixtures === 'object') {
-      const problems = schemaProblems('fixtures', fixtures);
-      if (problems.length > 0) throw new FixtureError(problems);
-      return [{ file: 'fixtures', document: fixtures }];
-    }
     return readFixtures(fixtures ?? DEFAULT_FIXTURES);
   } catch (error) {
     if (error instanceof FixtureError) throw new ConfigError(`Invalid fixtures: ${error.summary()}`);
@@ -149,7 +103,8 @@ function loadFixtures(fixtures: string | FixtureDocument | undefined): NamedDocu
 
 function restoreState(ctx: MockContext, path: string): void {
   try {
-    ctx.loadStateFile(path);
+    const loaded = loadStateFile(path, ctx.clock.now(), new Store(ctx.random));
+    if (loaded) ctx.useLoadedState(loaded);
   } catch (error) {
     if (error instanceof FixtureError) throw new ConfigError(`State file ${path} is invalid: ${error.summary()}. Fix or delete it.`);
     throw error;

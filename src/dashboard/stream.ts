@@ -1,3 +1,4 @@
+import { unrefTimer } from '../runtime/platform';
 import type { MockContext } from '../context';
 import type { EventMessage, ObjectMessage } from '../events/bus';
 import type { MockResponse, ResponseSink } from '../http/exchange';
@@ -69,7 +70,7 @@ function follow(ctx: MockContext, sink: ResponseSink): void {
     bus.shutdown.subscribe(() => sink.end()),
   ];
   const heartbeat = setInterval(() => sink.write(': heartbeat\n\n'), HEARTBEAT_MS);
-  heartbeat.unref();
+  unrefTimer(heartbeat);
 
   // The first bytes tell the page it is live, and what the clock and scenario are now.
   sink.write(`retry: 2000\nevent: hello\ndata: ${JSON.stringify({ clock: ctx.clock.state(), scenario: ctx.scenario.scenario })}\n\n`);

@@ -1,3 +1,4 @@
+import { nextTurn, unrefTimer, writeError } from '../runtime/platform';
 import { checkRange, Clock, ClockMode, ClockState, parseInstant, systemMs } from '../clock/clock';
 import { parseDuration } from '../clock/duration';
 
@@ -29,8 +30,9 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 export class Scheduler {
   private readonly heap: Entry[] = [];
   private seq = 0;
-  private timer: NodeJS.Timeout | undefined;
-  private immediate: NodeJS.Immediate | undefined;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  /** Cancels the pending run after this turn. */
+  private immediate: (() => void) | undefined;
   private readonly running = new Set<Promise<void>>();
   /** Clock moves run one after another. */
   private moves: Promise<unknown> = Promise.resolve();
@@ -90,7 +92,7 @@ export class Scheduler {
   close(): void {
     this.closed = true;
     clearTimeout(this.timer);
-    if (this.immediate) clearImmediate(this.immediate);
+    this.immediate?.();
     this.heap.length = 0;
   }
 
@@ -122,7 +124,7 @@ export class Scheduler {
       const done = Promise.resolve()
         .then(next.job)
         .catch((error: unknown) => {
-          process.stderr.write(`payments-mock: a scheduled job failed: ${error instanceof Error ? error.stack : String(error)}\n`);
+          writeError(`payments-mock: a scheduled job failed: ${error instanceof Error ? error.stack : String(error)}`);
         });
       this.running.add(done);
       void done.finally(() => this.running.delete(done));
@@ -138,7 +140,7 @@ export class Scheduler {
     if (!next || this.closed) return;
     const wait = next.dueMs - this.clock.nowMs();
     if (wait <= 0) {
-      this.immediate ??= setImmediate(() => {
+      this.immediate ??= nextTurn(() => {
         this.immediate = undefined;
         this.runDue();
       });
@@ -146,7 +148,7 @@ export class Scheduler {
     }
     if (this.clock.state().mode === 'frozen') return;
     this.timer = setTimeout(() => this.runDue(), Math.min(wait, MAX_TIMER_MS));
-    this.timer.unref();
+    unrefTimer(this.timer);
   }
 
   /** The earliest job that is not canceled (canceled ones at the front are dropped on the way). */

@@ -1,4 +1,4 @@
-import type { Agent, ClientRequest, IncomingMessage, RequestOptions } from 'node:http';
+import type { Agent, IncomingMessage, RequestOptions } from 'node:http';
 
 /** An answer is read up to this much; the rest is not waited for. */
 export const MAX_RESPONSE_BYTES = 64 * 1024;
@@ -25,7 +25,12 @@ export interface SendOptions {
   /** The keep-alive agent for a protocol; a socket the receiver closed while idle is retried once on a new one. */
   agentFor?: (protocol: 'http:' | 'https:') => Agent;
   /** Told of each request in flight, so that closing the mock can cut it; returns the function that forgets it. */
-  track?: (request: ClientRequest) => () => void;
+  track?: (request: Cancelable) => () => void;
+}
+
+/** A request in flight that closing the mock (or resetting its workspace) cuts. */
+export interface Cancelable {
+  destroy(): void;
 }
 
 export async function postWebhook(url: URL, headers: Record<string, string>, body: string, options: SendOptions): Promise<SendResult> {

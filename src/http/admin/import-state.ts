@@ -1,7 +1,7 @@
 import { MockContext } from '../../context';
 import { ApiError } from '../../errors/api-error';
 import { FixtureDocument, FixtureError } from '../../fixtures/fixture-types';
-import { schemaProblems } from '../../fixtures/read-fixtures';
+import { schemaProblems } from '../../fixtures/schema-problems';
 
 /**
  * Replaces the store with an exported state, checked like a fixture file; a bad document changes nothing. The

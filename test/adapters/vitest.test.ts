@@ -9,10 +9,14 @@ import { bin, runRunner } from '../helpers/run-runner';
 describe('payments-mock/vitest under the real Vitest', () => {
   beforeAll(() => requireBuild());
 
-  it.each(['threads', 'forks'])('keeps two files running in parallel (pool %s) apart', async (pool) => {
-    const { code, output } = await runRunner('vitest', bin('vitest'), ['run', '--config', 'vitest.config.mjs', '--pool', pool, '--reporter', 'verbose']);
-    expect(output).toMatch(/Tests\s+2 passed \(2\)/);
-    expect(output).toContain('keeps its clock and scenario while the declining file changes its own');
-    expect(code).toBe(0);
-  }, 90_000);
+  it.each(['threads', 'forks'])(
+    'keeps two files running in parallel (pool %s) apart',
+    async (pool) => {
+      const { code, output } = await runRunner('vitest', bin('vitest'), ['run', '--config', 'vitest.config.mjs', '--pool', pool, '--reporter', 'verbose']);
+      expect(output).toMatch(/Tests\s+2 passed \(2\)/);
+      expect(output).toContain('keeps its clock and scenario while the declining file changes its own');
+      expect(code).toBe(0);
+    },
+    90_000,
+  );
 });

@@ -9,8 +9,13 @@ const ROOT = join(__dirname, '..', '..');
  */
 export function runRunner(folder: string, command: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
-    execFile(command, args, { cwd: join(ROOT, 'test', 'runners', folder), env: { ...withoutColor(process.env), ...env, NO_COLOR: '1' }, timeout: 90_000 }, (error, stdout, stderr) =>
-      resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, output: `${stdout}${stderr}`.replace(/\u001b\[[0-9;]*m/g, '') }),
+    execFile(
+      command,
+      args,
+      { cwd: join(ROOT, 'test', 'runners', folder), env: { ...withoutColor(process.env), ...env, NO_COLOR: '1' }, timeout: 90_000 },
+      (error, stdout, stderr) =>
+        // eslint-disable-next-line no-control-regex -- removes the colour codes a runner may still print
+        resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, output: `${stdout}${stderr}`.replace(/\u001b\[[0-9;]*m/g, '') }),
     );
   });
 }
@@ -19,6 +24,7 @@ export function runRunner(folder: string, command: string, args: string[], env: 
 export const bin = (name: string): string => join(ROOT, 'node_modules', '.bin', name);
 
 function withoutColor(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const { FORCE_COLOR: _force, ...rest } = env;
+  // Playwright Test refuses to start when it sees it is inside a Jest worker.
+  const { FORCE_COLOR: _force, JEST_WORKER_ID: _worker, ...rest } = env;
   return rest;
 }

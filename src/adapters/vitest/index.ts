@@ -51,7 +51,9 @@ export function useWorkspaceIn(vitest: VitestApi, options: UseWorkspaceOptions =
     const provided = options.url ? undefined : vitest.inject('paymentsMock');
     const url = options.url ?? provided?.url;
     if (!url) {
-      throw new Error("payments-mock: no mock URL. Add globalSetup: ['payments-mock/vitest/global-setup'] to your Vitest config, or pass useWorkspace({ url }).");
+      throw new Error(
+        "payments-mock: no mock URL. Add globalSetup: ['payments-mock/vitest/global-setup'] to your Vitest config, or pass useWorkspace({ url }).",
+      );
     }
     const adminToken = options.adminToken ?? provided?.adminToken;
     return createWorkspace({ ...options, url, ...(adminToken ? { adminToken } : {}) });

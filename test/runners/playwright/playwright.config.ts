@@ -1,0 +1,15 @@
+// The fixture project test/adapters/playwright.test.ts runs with the real Playwright Test.
+import { defineConfig } from '@playwright/test';
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '*.pw.ts',
+  globalSetup: require.resolve('payments-mock/playwright/global-setup'),
+  workers: 2,
+  fullyParallel: true,
+  reporter: 'list',
+  use: {
+    headless: true,
+    launchOptions: { executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] },
+  },
+});

@@ -1,4 +1,6 @@
 // The fixture project test/adapters/playwright.test.ts runs with the real Playwright Test.
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 export default defineConfig({
@@ -8,6 +10,8 @@ export default defineConfig({
   workers: 2,
   fullyParallel: true,
   reporter: 'list',
+  // Traces and screenshots of failures go outside the repository.
+  outputDir: join(tmpdir(), 'payments-mock-playwright-results'),
   use: {
     headless: true,
     launchOptions: { executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] },

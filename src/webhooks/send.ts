@@ -1,3 +1,4 @@
+import { nodeBuiltin } from '../runtime/platform';
 import type { Agent, IncomingMessage, RequestOptions } from 'node:http';
 
 /** An answer is read up to this much; the rest is not waited for. */
@@ -71,7 +72,7 @@ function send(
       headers: { ...headers, 'Content-Length': String(payload.length) },
       agent: agentFor ? agentFor(url.protocol === 'https:' ? 'https:' : 'http:') : false,
     };
-    const transport = (url.protocol === 'https:' ? require('node:https') : require('node:http')) as typeof import('node:http');
+    const transport = nodeBuiltin<typeof import('node:http')>(url.protocol === 'https:' ? 'node:https' : 'node:http') as typeof import('node:http');
     const request = transport.request(options, (response: IncomingMessage) => {
       const status = response.statusCode ?? 0;
       if (status >= 300 && status < 400) return finish(status, 'redirect');

@@ -1,3 +1,4 @@
+import { nodeBuiltin } from '../runtime/platform';
 import type { Agent } from 'node:http';
 import { systemMs } from '../clock/clock';
 import { renderEvent } from '../domain/events';
@@ -199,7 +200,7 @@ export class Webhooks {
   private agentFor(protocol: 'http:' | 'https:'): Agent {
     let agent = this.agents.get(protocol);
     if (!agent) {
-      const transport = (protocol === 'https:' ? require('node:https') : require('node:http')) as typeof import('node:http');
+      const transport = nodeBuiltin<typeof import('node:http')>(protocol === 'https:' ? 'node:https' : 'node:http') as typeof import('node:http');
       this.agents.set(protocol, (agent = new transport.Agent({ keepAlive: true, maxSockets: 16, maxFreeSockets: 16, timeout: 30_000 })));
     }
     return agent;

@@ -32,6 +32,11 @@ module.exports = defineConfig(
     languageOptions: { sourceType: 'module', globals: { ...globals.node } },
   },
   {
+    // The page script of the browser test of payments-mock/msw.
+    files: ['test/runners/msw-browser/**/*.js'],
+    languageOptions: { sourceType: 'module', globals: { ...globals.browser } },
+  },
+  {
     // The dashboard's page: browser ES modules, bundled by esbuild at build time.
     files: ['src/dashboard/ui/**/*.js'],
     languageOptions: { sourceType: 'module', globals: { ...globals.browser } },

@@ -1,8 +1,16 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = join(__dirname, '..', '..');
-const readme = readFileSync(join(root, 'README.md'), 'utf8');
+// The README and the reference pages in docs/ show example files the same way.
+const readme = [
+  'README.md',
+  ...readdirSync(join(root, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => join('docs', name)),
+]
+  .map((file) => readFileSync(join(root, file), 'utf8'))
+  .join('\n');
 
 /**
  * The README shows example files verbatim after a `<!-- file:path -->` marker; the examples Jest project runs

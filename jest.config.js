@@ -1,7 +1,7 @@
 /**
  * Jest runs the TypeScript sources directly through ts-jest; the e2e tests spawn the built CLI.
  * Three projects, all run by `npm test`: the suite itself, the README's examples (examples/), and test/jest-setup, which uses the package's own
- * Jest integration (one mock per run from src/jest/global-setup.ts, a workspace per test file) exactly as the
+ * Jest integration (one mock per run from src/adapters/jest/global-setup.ts, a workspace per test file) exactly as the
  * README shows it.
  */
 const shared = {
@@ -54,8 +54,8 @@ module.exports = {
       ...shared,
       displayName: 'jest-setup',
       roots: ['<rootDir>/test/jest-setup'],
-      globalSetup: '<rootDir>/src/jest/global-setup.ts',
-      globalTeardown: '<rootDir>/src/jest/global-teardown.ts',
+      globalSetup: '<rootDir>/src/adapters/jest/global-setup.ts',
+      globalTeardown: '<rootDir>/src/adapters/jest/global-teardown.ts',
       globals: { paymentsMock: { clock: 'frozen@2026-01-01T00:00:00Z', seed: 42 } },
     },
   ],

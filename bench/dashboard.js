@@ -40,7 +40,7 @@ async function run(withStream) {
  * own code, writing to nowhere), best of ROUNDS each.
  */
 async function cpuPerRequest(withStream) {
-  const { createContext } = require('../dist/options');
+  const { createContext } = require('../dist/app/create-context');
   const { handleRequest } = require('../dist/http/handle-request');
   const { streamResponse } = require('../dist/dashboard/stream');
   const ctx = createContext({ fixtures: 'none', seed: 1, clock: 'frozen@2026-01-01T00:00:00Z' });

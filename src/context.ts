@@ -1,6 +1,6 @@
-import { unrefTimer } from './runtime/platform';
 import { Clock, ClockMode, ClockState } from './clock/clock';
-import { EventBus } from './events/bus';
+import type { Pages } from './exchange';
+import { EventBus } from './bus/bus';
 import { Scope } from './domain/scope';
 import { Scheduler } from './scheduler/scheduler';
 import { expireDeliveries } from './webhooks/expire-deliveries';
@@ -8,17 +8,16 @@ import { ensureCliEndpoints, CliEndpoint } from './webhooks/cli-endpoints';
 import { ATTEMPT_TIMEOUT_MS } from './webhooks/retry-schedule';
 import { Webhooks } from './webhooks/webhooks';
 import { expireEvents } from './domain/events';
-import { applyFixtures } from './fixtures/apply-fixtures';
-import { exportState } from './fixtures/export-state';
-import type { LoadedState } from './fixtures/load-state-file';
-import { NamedDocument } from './fixtures/read-fixtures';
-import { FixtureDocument } from './fixtures/fixture-types';
+import { applyFixtures } from './state/apply-fixtures';
+import { exportState } from './state/export-state';
+import type { LoadedState } from './state/load-state-file';
+import { NamedDocument } from './state/read-fixtures';
+import { FixtureDocument } from './state/fixture-types';
 import { FaultQueue } from './scenarios/faults';
 import { RateLimiter } from './scenarios/rate-limiter';
 import { parseScenario, Scenario, ScenarioDice, ScenarioName, ScenarioOptions } from './scenarios/scenarios';
 import { InFlight } from './store/in-flight';
-import { Journal } from './store/journal';
-import { JournalExchange, journalDetails } from './http/journal-masking';
+import { Journal, JournalDetails, JournalExchange, JournalRecord } from './store/journal';
 import { makeId, Random } from './store/random';
 import { RandomStreams } from './store/random-streams';
 import { newSecret } from './webhooks/endpoints';
@@ -48,12 +47,14 @@ export interface ContextOptions {
   /** Parsed fixture documents; empty = one generated workspace. */
   fixtures: NamedDocument[];
   clock: Clock;
+  /** How a journal entry shows its request and answer (masking card data), given by the HTTP layer that records them. */
+  journalDetails: (record: JournalRecord & JournalExchange) => JournalDetails;
   scenario?: ScenarioName;
   scenarioOptions?: ScenarioOptions;
   seed?: number;
   adminToken?: string;
   journalSize?: number;
-  /** How often expired events and idempotency records are freed as real time passes (default 60000 ms). */
+  /** How often expired events, idempotency records and deliveries are freed as the mock clock passes (default 60000 ms). */
   sweepIntervalMs?: number;
   onRequest?: (line: RequestLogLine) => void;
   /** URLs that get every event of the first workspace's test mode (`--webhook`). */
@@ -91,6 +92,8 @@ export class MockContext {
   readonly webhookTransport: 'node' | 'fetch';
   /** The endpoints `--webhook` asked for, with the ids and secrets the banner printed. */
   readonly cliEndpoints: CliEndpoint[];
+  /** The pages served beside the route tables (documents, the dashboard, 3-D Secure); given by the app that composes the mock. */
+  pages: Pages = { site: [], admin: [] };
   /** The address clients use, for absolute doc_url links; set by startMock once it listens. */
   baseUrl: string | undefined;
   readonly adminToken: string | undefined;
@@ -107,7 +110,7 @@ export class MockContext {
     this.clock = options.clock;
     this.streams = new RandomStreams(options.seed);
     this.dice = new ScenarioDice(this.streams.faults, this.streams.latency);
-    this.journal = new Journal(options.journalSize ?? 1000, journalDetails);
+    this.journal = new Journal(options.journalSize ?? 1000, options.journalDetails);
     this.scenario = parseScenario(options.scenario ?? 'happy', options.scenarioOptions);
     this.adminToken = options.adminToken;
     this.onRequest = options.onRequest;
@@ -128,7 +131,7 @@ export class MockContext {
       this.fixtures = [{ file: 'generated', document: generated }];
     }
     this.clock.onChange(() => this.expire());
-    sweepPeriodically(this, options.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS);
+    sweepOnSchedule(this, options.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS);
     this.webhooks.reload();
   }
 
@@ -351,16 +354,20 @@ export class MockContext {
 }
 
 /**
- * Frees what has expired as real time passes (a clock move sweeps at once), not only when a workspace is next
- * used. The timer is unref'd (it never keeps a process alive) and holds the context weakly, so a context that
- * is dropped (an embedded app, a test's sandbox) is collected and its timer stops.
+ * Frees what has expired as the mock clock passes (a clock move also sweeps at each stop), never on the request
+ * path: a job on the server's scheduler that books its own next run. The job holds the context weakly, so a
+ * context that is dropped without close() (an embedded app, a test's sandbox) is still collected, and its
+ * schedule ends at the next run.
  */
-function sweepPeriodically(ctx: MockContext, intervalMs: number): void {
+function sweepOnSchedule(ctx: MockContext, intervalMs: number): void {
   const ref = new WeakRef(ctx);
-  const timer = setInterval(() => {
+  const scheduler = ctx.scheduler;
+  const clock = ctx.clock;
+  const sweep = (): void => {
     const live = ref.deref();
-    if (live) live.expire();
-    else clearInterval(timer);
-  }, intervalMs);
-  unrefTimer(timer);
+    if (!live) return;
+    live.expire();
+    scheduler.scheduleChore(clock.nowMs() + intervalMs, sweep);
+  };
+  scheduler.scheduleChore(clock.nowMs() + intervalMs, sweep);
 }

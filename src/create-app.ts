@@ -1,5 +1,6 @@
-import { createAppFromContext, MockApp } from './http/create-app';
-import { createContext, MockOptions } from './options';
+import { createAppFromContext, MockApp } from './http/express-app';
+import { createContext } from './app/create-context';
+import { MockOptions } from './app/mock-options';
 
 /**
  * The mock as an Express app that never listens: for supertest, or to mount inside your own Express server at

@@ -1,15 +1,16 @@
 import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { ConfigError } from './errors/api-error';
-import { MockRequest, MockResponse } from './http/exchange';
+import { MockRequest, MockResponse } from './exchange';
 import { handleRequest } from './http/handle-request';
 import { Traffic } from './http/traffic';
 import { MAX_BODY_BYTES } from './http/body';
 import { createClientErrorHandler, createListener, requestTimeouts, tooLargeResponse } from './http/node-listener';
-import { MockControls, mockControls } from './mock-controls';
-import { createContext, MockOptions } from './options';
+import { createContext } from './app/create-context';
+import { MockControls, mockControls } from './app/mock-controls';
+import { MockOptions } from './app/mock-options';
 
-export type { KeyEntry } from './mock-controls';
+export type { KeyEntry } from './domain/key-entry';
 
 export interface InjectRequest {
   method?: string;

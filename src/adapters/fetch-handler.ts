@@ -1,4 +1,5 @@
-import { createContext, MockOptions } from '../options';
+import { createContext } from '../app/create-context';
+import type { MockOptions } from '../app/mock-options';
 import { FetchHandler, FetchHandlerMount, fetchHandlerOver } from './fetch/fetch-handler-over';
 
 export type { FetchHandler, FetchHandlerMount, FetchRequest, FetchResponse } from './fetch/fetch-handler-over';

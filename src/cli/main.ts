@@ -1,8 +1,8 @@
-import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { Command, CommanderError, Option } from 'commander';
 import { ConfigError } from '../errors/api-error';
-import { FixtureError } from '../fixtures/fixture-types';
-import { readFixtures } from '../fixtures/read-fixtures';
-import { applyFixtures } from '../fixtures/apply-fixtures';
+import { FixtureError } from '../state/fixture-types';
+import { readFixtures } from '../state/read-fixtures';
+import { applyFixtures } from '../state/apply-fixtures';
 import { openApiDocument } from '../openapi/build-openapi';
 import { PACKAGE_VERSION } from '../package-version';
 import { FIXTURE_SCHEMA } from '../schemas/fixtures';
@@ -12,7 +12,9 @@ import { Random } from '../store/random';
 import { Store } from '../store/store';
 import { banner } from './banner';
 import { Palette, palette } from './colors';
+import { integer } from './integer-option';
 import { formatRequestLine, LogFormat } from './log-format';
+import { addMcpCommand } from './mcp-command';
 
 export interface CliIO {
   stdout: (text: string) => void;
@@ -47,12 +49,9 @@ export interface CliResult {
   mock?: MockServer;
   /** --log off: nothing but the listening line on stdout, the shutdown lines included. */
   quiet?: boolean;
+  /** `mcp`: the session with the agent; the process stops (and stops its mock) when it ends. */
+  session?: Promise<void>;
 }
-
-const integer = (name: string, min: number, max: number) => (value: string) => {
-  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) throw new InvalidArgumentError(`${name} must be an integer from ${min} to ${max}.`);
-  return Number(value);
-};
 
 /**
  * Runs the command line. Serving resolves once the server listens (with the server, so tests can close it);
@@ -64,6 +63,8 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<CliRe
   const program = new Command('payments-mock')
     .description('A strict, stateful, in-memory sandbox of the payments API.')
     .version(PACKAGE_VERSION, '-v, --version')
+    // Options after a subcommand are the subcommand's: `payments-mock mcp --start --port 0` sets mcp's --port.
+    .enablePositionalOptions()
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr, outputError: (text, write) => write(chalk.red(text)) })
     .addOption(
@@ -134,6 +135,7 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<CliRe
     .command('openapi')
     .description('print the OpenAPI 3.1 document')
     .action(() => io.stdout(`${JSON.stringify(openApiDocument(), null, 2)}\n`));
+  addMcpCommand(program, io, (mcp) => (result = mcp));
 
   try {
     await program.parseAsync(argv);

@@ -10,20 +10,30 @@ import { boundHeapGrowth } from './heap-growth';
 export async function run(argv: string[] = process.argv): Promise<void> {
   let mock: MockServer | undefined;
   let quiet = false;
+  let mcp = false;
   let stopping = false;
+  // Shutdown notes go to stdout (unless --log off); under `mcp`, whose stdout is the protocol, to stderr.
+  const note = (line: string) => {
+    if (mcp) process.stderr.write(`${line}\n`);
+    else if (!quiet) process.stdout.write(`${line}\n`);
+  };
   const stop = async (reason: string) => {
     if (stopping) return;
     stopping = true;
-    // Still starting (nothing listens, nothing has changed): there is nothing to save or close.
-    if (!mock) process.exit();
+    // Still starting (nothing listens, nothing has changed), or an `mcp` session without a mock of its own: there is
+    // nothing to save or close.
+    if (!mock) {
+      if (mcp) note(`payments-mock: stopped (${reason})`);
+      process.exit();
+    }
     try {
       const saved = await mock.shutdown();
-      if (saved && !quiet) process.stdout.write(`payments-mock: state saved to ${saved}\n`);
+      if (saved) note(`payments-mock: state saved to ${saved}`);
     } catch (error) {
       process.stderr.write(`payments-mock: could not save state: ${(error as Error).message}\n`);
       process.exitCode = 1;
     }
-    if (!quiet) process.stdout.write(`payments-mock: stopped (${reason})\n`);
+    note(`payments-mock: stopped (${reason})`);
     process.exit();
   };
   // Handlers go in before anything is printed: a parent that reads the listening line and signals at once must
@@ -36,6 +46,13 @@ export async function run(argv: string[] = process.argv): Promise<void> {
   const unwatch = watchParent(() => void stop('parent exited'));
 
   const result = await main(argv);
+  if (result.session) {
+    // `mcp`: stdout is the protocol (nothing else may go there), and the agent going away ends everything.
+    mock = result.mock;
+    mcp = true;
+    void result.session.then(() => stop('agent disconnected'));
+    return;
+  }
   if (!result.mock) {
     for (const off of handlers) off();
     unwatch();

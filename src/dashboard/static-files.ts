@@ -1,5 +1,5 @@
 import { nodeBuiltin } from '../runtime/platform';
-import { MockResponse } from '../http/exchange';
+import { MockResponse } from '../exchange';
 
 /** What `npm run build` writes (scripts/build-dashboard.js): file names with a content hash, so they never change. */
 interface Manifest {

@@ -1,7 +1,7 @@
 import { unrefTimer } from '../runtime/platform';
 import type { MockContext } from '../context';
-import type { EventMessage, ObjectMessage } from '../events/bus';
-import type { MockResponse, ResponseSink } from '../http/exchange';
+import type { EventMessage, ObjectMessage } from '../bus/bus';
+import type { MockResponse, ResponseSink } from '../exchange';
 
 /** How long messages gather before one write: a burst of requests costs one write, not one each. */
 export const BATCH_MS = 100;

@@ -1,4 +1,4 @@
-import type { EventBus } from '../events/bus';
+import type { EventBus } from '../bus/bus';
 import { EventRequest } from '../store/event-log';
 import { Partition, Store, Workspace } from '../store/store';
 

@@ -1,18 +1,14 @@
 import { MockContext } from '../context';
 import { makeId } from '../store/random';
-import { handleAdmin } from './admin/handle-admin';
+import { handleAdmin } from './handle-admin';
 import { CORS_HEADERS, PREFLIGHT_HEADERS } from './cors';
-import { errorsPage } from './docs-page';
-import { MockRequest, MockResponse } from './exchange';
+import { MockRequest, MockResponse } from '../exchange';
 import { handleV1, V1Outcome } from './handle-v1';
-import { openApiDocument } from '../openapi/build-openapi';
 import { capText, journalKey, keptBody } from './journal-masking';
 import { JOURNAL_BODY_LIMIT } from '../store/journal';
 import { maskKey } from '../domain/keys';
-import { docsBase, errorResponse, jsonResponse } from './respond';
-import { Routed, Router } from './router';
-import { CHALLENGE_PATH } from '../three-d-secure/challenge';
-import { handleChallenge } from '../three-d-secure/challenge-page';
+import { docsBase, errorResponse } from './respond';
+import { pageTable } from './page-table';
 
 /**
  * The whole mock as one function from request to response: /v1 (the API), /_mock (admin), /openapi.json and
@@ -123,25 +119,7 @@ function errorCodeOf(response: MockResponse): string | null {
   return typeof code === 'string' ? code : null;
 }
 
-interface Page extends Routed {
-  answer: (base: string) => MockResponse;
-}
-
-const html = (body: string): MockResponse => ({ status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8' }, body });
-
-/** What is served outside /v1 and /_mock: the OpenAPI document and the errors page (wrong method: 405). */
-const pages = new Router<Page>([
-  { method: 'GET', path: '/openapi.json', answer: (base) => jsonResponse(200, openApiDocument(base)) },
-  { method: 'GET', path: '/docs/errors', answer: () => html(errorsPage()) },
-  { method: 'GET', path: '/docs/errors/', answer: () => html(errorsPage()) },
-]);
-
 async function handleOther(ctx: MockContext, req: MockRequest, path: string, query: string): Promise<MockResponse> {
   if (path.startsWith('/_mock/') || path === '/_mock') return handleAdmin(ctx, req, path, query);
-  if (path.startsWith(CHALLENGE_PATH) && path.length > CHALLENGE_PATH.length && !path.includes('/', CHALLENGE_PATH.length))
-    return handleChallenge(ctx, req, path, query);
-  // A person typing the address gets the dashboard; API clients still get the JSON 404.
-  if (path === '/' && req.method === 'GET' && /text\/html/.test(String(req.headers.accept)))
-    return { status: 302, headers: { Location: '_mock/dashboard' }, body: '' };
-  return pages.match(req.method, path).route.answer(docsBase(ctx.baseUrl, req.headers.host, req.origin));
+  return pageTable(ctx.pages).site(req, path, query, docsBase(ctx.baseUrl, req.headers.host, req.origin));
 }

@@ -7,7 +7,7 @@ import { ERROR_CATALOG, ErrorCode } from '../errors/catalog';
 import { parseScenario, Scenario, ScenarioDice } from '../scenarios/scenarios';
 import { IdempotencyRecord, KeyRecord, Partition, savedBody, Workspace } from '../store/store';
 import { parseBody } from './body';
-import { MockRequest, MockResponse } from './exchange';
+import { MockRequest, MockResponse } from '../exchange';
 import { parseQuery } from './form';
 import { claimIdempotencyKey, checkIdempotencyKey, fingerprint, releaseIdempotencyKey } from './idempotency';
 import { docsBase, errorResponse, JSON_TYPE, jsonAnswer } from './respond';
@@ -80,7 +80,6 @@ export function handleV1(ctx: MockContext, req: MockRequest, path: string, query
     const params = readParams(route, req, query);
     outcome.params = params;
     const partition = key.livemode ? workspace.live : workspace.test;
-    ctx.expirePartition(partition, now);
     const idempotencyKey = req.method === 'POST' ? header(req.headers['idempotency-key']) : undefined;
     if (idempotencyKey !== undefined) {
       checkIdempotencyKey(idempotencyKey);

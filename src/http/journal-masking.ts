@@ -2,9 +2,8 @@ import { utf8Text } from '../runtime/bytes';
 import { keyFromHeader, maskKey } from '../domain/keys';
 import { parseBody } from './body';
 import { parseForm } from './form';
-import { MockRequest } from './exchange';
-import { KeyRecord } from '../store/store';
-import { JOURNAL_BODY_LIMIT, JournalDetails, JournalRecord } from '../store/journal';
+import { MockRequest } from '../exchange';
+import { JOURNAL_BODY_LIMIT, JournalDetails, JournalExchange, JournalRecord } from '../store/journal';
 
 /** 12 to 19 digits, optionally split by spaces or dashes, standing alone: what a card number looks like. */
 const CARD_NUMBER = /(?<![0-9A-Za-z_+])\d(?:[ -]?\d){11,18}(?![0-9A-Za-z_])/g;
@@ -48,29 +47,6 @@ interface SentRequest {
   contentType: string | undefined;
   body: Uint8Array;
   query: string;
-}
-
-/**
- * What the journal keeps of one /v1 exchange to show it later, beside the record's cheap fields: references to
- * what the request already made (its headers object, the answer), and the body bytes. Nothing is masked, parsed
- * or copied until someone reads the journal: every entry outlives many requests, so what it holds is work for
- * the garbage collector.
- */
-export interface JournalExchange {
-  /** The headers object Node built for the request: shown, masked and cut, only when read. */
-  headers: MockRequest['headers'];
-  /** At most the first 16 KiB of the body, never a view into a larger buffer (see keptBody). */
-  body: Uint8Array;
-  /** The body was longer than 16 KiB (then `body` is its start, and `params` are not kept). */
-  bodyTruncated: boolean;
-  query: string;
-  keyRecord: KeyRecord | undefined;
-  params: unknown;
-  responseHeaders: Record<string, string>;
-  /** What a JSON answer was serialised from (stored objects are immutable): its text need not be kept. */
-  responseValue: unknown;
-  /** The answer's text (cut past 16 KiB), kept only when there is no value to serialise again. */
-  responseText: string | undefined;
 }
 
 /** The shown form of a kept exchange: masked key, masked body and headers, the answer's text (card numbers masked). */

@@ -4,7 +4,7 @@ import { ApiError } from '../errors/api-error';
 import { makeId } from '../store/random';
 import { MAX_BODY_BYTES } from './body';
 import { CORS_HEADERS } from './cors';
-import { MockResponse } from './exchange';
+import { MockResponse } from '../exchange';
 import { docsBase, errorResponse } from './respond';
 
 /**

@@ -1,4 +1,4 @@
-import { presentAccount } from '../http/present';
+import { presentAccount } from './kit/present';
 import { ApiRoute, Call, route } from './route-types';
 
 /** The account of the key. */

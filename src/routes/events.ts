@@ -1,6 +1,6 @@
-import { renderEvent } from '../domain/events';
+import { expireEvents, renderEvent } from '../domain/events';
 import { ApiError } from '../errors/api-error';
-import { createdBounds, CreatedRange, ListParams, listOf, pageQuery } from '../http/lists';
+import { createdBounds, CreatedRange, ListParams, listOf, pageQuery } from './kit/lists';
 import { ApiRoute, Call, route } from './route-types';
 
 /** Events: the feed of the last 30 days of the mock clock. */
@@ -18,6 +18,8 @@ export const EVENT_ROUTES: ApiRoute[] = [
     permission: ['events', 'read'],
     response: { list: 'Event' },
     handler: ({ scope, params, url }: Call<ListParams & { type?: string; created?: number | CreatedRange }>) => {
+      // The feed ends exactly at 30 days, whenever the last sweep ran (the sweep only frees memory).
+      expireEvents(scope.partition, scope.now);
       const events = scope.partition.events;
       const query = { ...pageQuery(params, (id) => events.position(id)), ...createdBounds(params.created) };
       return listOf(url, events.page(query, params.type), renderEvent);
@@ -34,6 +36,7 @@ export const EVENT_ROUTES: ApiRoute[] = [
     response: 'Event',
     extension: true,
     handler: ({ scope, path }: Call) => {
+      expireEvents(scope.partition, scope.now);
       const event = scope.partition.events.get(path.id as string);
       if (!event) throw new ApiError('resource_missing', `No such event: '${path.id}' (events older than 30 days are gone).`, { param: 'id' });
       return renderEvent(event);

@@ -15,10 +15,10 @@ import { PAYMENT_METHOD_ROUTES } from './payment-methods';
 import { PAYMENT_ROUTES } from './payments';
 import { REFUND_ROUTES } from './refunds';
 import { AdminRoute, ApiRoute } from './route-types';
-import { WEBHOOK_ADMIN_ROUTES } from '../webhooks/admin-routes';
-import { WEBHOOK_ENDPOINT_ROUTES } from '../webhooks/endpoint-routes';
-import { WORKSPACE_ADMIN_ROUTES } from '../workspaces/workspace-routes';
-import { DASHBOARD_ADMIN_ROUTES } from '../dashboard/admin-routes';
+import { WEBHOOK_ADMIN_ROUTES } from './admin/webhooks';
+import { WEBHOOK_ENDPOINT_ROUTES } from './webhook-endpoints';
+import { WORKSPACE_ADMIN_ROUTES } from './admin/workspaces';
+import { DASHBOARD_ADMIN_ROUTES } from './admin/dashboard';
 
 export type { AdminCall, AdminRoute, ApiRoute, Call, RouteDoc } from './route-types';
 export { route } from './route-types';

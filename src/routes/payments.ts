@@ -2,10 +2,10 @@ import { createPayment, CreatePaymentParams, confirmPayment, getPayment, settle 
 import { refundPayment, RefundParams } from '../domain/refunds';
 import { Scope } from '../domain/scope';
 import { ApiError } from '../errors/api-error';
-import { presentPayment } from '../http/present';
-import { createdBounds, CreatedRange, ListParams, listOf, pageQuery } from '../http/lists';
+import { presentPayment } from './kit/present';
+import { createdBounds, CreatedRange, ListParams, listOf, pageQuery } from './kit/lists';
 import { Payment, PaymentStatus } from '../schemas/resources';
-import { challengeRedirect, checkReturnUrl } from '../three-d-secure/challenge';
+import { challengeRedirect, checkReturnUrl } from '../domain/three-d-secure';
 import { ScenarioName } from '../scenarios/scenarios';
 import { KeyRecord } from '../store/store';
 import { ApiRoute, Call, route } from './route-types';

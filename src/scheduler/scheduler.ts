@@ -29,6 +29,8 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  */
 export class Scheduler {
   private readonly heap: Entry[] = [];
+  /** Housekeeping (freeing expired records): due like other jobs, but never a stop of a clock move. */
+  private readonly chores: Entry[] = [];
   private seq = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
   /** Cancels the pending run after this turn. */
@@ -51,6 +53,23 @@ export class Scheduler {
   schedule(dueMs: number, job: Job): Scheduled {
     const entry: Entry = { dueMs, seq: ++this.seq, job, canceled: false };
     this.push(entry);
+    this.arm();
+    return {
+      dueMs,
+      cancel: () => {
+        entry.canceled = true;
+      },
+    };
+  }
+
+  /**
+   * Runs `job` once the mock clock reaches `dueMs`, like `schedule`, for housekeeping that need not happen at
+   * each moment of a clock move: a move does not stop at it (a 10-year jump is not 5 million sweeps), and it runs
+   * once the move has placed the clock at its end.
+   */
+  scheduleChore(dueMs: number, job: Job): Scheduled {
+    const entry: Entry = { dueMs, seq: ++this.seq, job, canceled: false };
+    this.chores.push(entry);
     this.arm();
     return {
       dueMs,
@@ -94,6 +113,7 @@ export class Scheduler {
     clearTimeout(this.timer);
     this.immediate?.();
     this.heap.length = 0;
+    this.chores.length = 0;
   }
 
   private move(plan: () => { targetMs: number; apply: () => ClockState }): Promise<ClockState> {
@@ -108,7 +128,9 @@ export class Scheduler {
         if (next.dueMs > this.clock.nowMs()) this.clock.placeAt(next.dueMs);
         await this.settle();
       }
-      return apply();
+      const state = apply();
+      this.runDue();
+      return state;
     };
     const result = this.moves.then(run, run);
     this.moves = result.catch(() => undefined);
@@ -129,7 +151,23 @@ export class Scheduler {
       this.running.add(done);
       void done.finally(() => this.running.delete(done));
     }
+    if (this.chores.length > 0) this.runChores(now);
     this.arm();
+  }
+
+  /** Starts the chores due by now (few: one sweep per clock). */
+  private runChores(now: number): void {
+    for (let i = this.chores.length - 1; i >= 0; i--) {
+      const chore = this.chores[i] as Entry;
+      if (!chore.canceled && chore.dueMs > now) continue;
+      this.chores.splice(i, 1);
+      if (chore.canceled) continue;
+      try {
+        void chore.job();
+      } catch (error) {
+        process.stderr.write(`payments-mock: a scheduled chore failed: ${error instanceof Error ? error.stack : String(error)}\n`);
+      }
+    }
   }
 
   /** Arranges for the earliest job to run when due: after the current request if due now, else on a timer. */
@@ -137,8 +175,10 @@ export class Scheduler {
     clearTimeout(this.timer);
     this.timer = undefined;
     const next = this.peek();
-    if (!next || this.closed) return;
-    const wait = next.dueMs - this.clock.nowMs();
+    let dueMs = next ? next.dueMs : Infinity;
+    for (const chore of this.chores) if (chore.dueMs < dueMs) dueMs = chore.dueMs;
+    if (dueMs === Infinity || this.closed) return;
+    const wait = dueMs - this.clock.nowMs();
     if (wait <= 0) {
       this.immediate ??= nextTurn(() => {
         this.immediate = undefined;

@@ -1,3 +1,4 @@
+import type { KeyRecord } from './store';
 /** One request as the journal (`GET /_mock/requests`) shows it. Keys are masked, card numbers too. */
 export interface JournalEntry {
   id: string;
@@ -131,4 +132,27 @@ function parseOrText(text: string): unknown {
   } catch {
     return text;
   }
+}
+
+/**
+ * What the journal keeps of one /v1 exchange to show it later, beside the record's cheap fields: references to
+ * what the request already made (its headers object, the answer), and the body bytes. Nothing is masked, parsed
+ * or copied until someone reads the journal: every entry outlives many requests, so what it holds is work for
+ * the garbage collector.
+ */
+export interface JournalExchange {
+  /** The headers object Node built for the request: shown, masked and cut, only when read. */
+  headers: Readonly<Record<string, string | string[] | undefined>>;
+  /** At most the first 16 KiB of the body, never a view into a larger buffer (see keptBody). */
+  body: Uint8Array;
+  /** The body was longer than 16 KiB (then `body` is its start, and `params` are not kept). */
+  bodyTruncated: boolean;
+  query: string;
+  keyRecord: KeyRecord | undefined;
+  params: unknown;
+  responseHeaders: Record<string, string>;
+  /** What a JSON answer was serialised from (stored objects are immutable): its text need not be kept. */
+  responseValue: unknown;
+  /** The answer's text (cut past 16 KiB), kept only when there is no value to serialise again. */
+  responseText: string | undefined;
 }

@@ -2,7 +2,7 @@ import { nodeBuiltin } from '../runtime/platform';
 import type { Agent } from 'node:http';
 import { systemMs } from '../clock/clock';
 import { renderEvent } from '../domain/events';
-import type { EventBus, EventMessage } from '../events/bus';
+import type { EventBus, EventMessage } from '../bus/bus';
 import { PACKAGE_VERSION } from '../package-version';
 import type { Scheduled, Scheduler } from '../scheduler/scheduler';
 import { DeliveryStatus, WebhookDelivery, WebhookEndpoint } from '../schemas/resources';

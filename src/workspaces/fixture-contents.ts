@@ -1,5 +1,5 @@
-import { applyFixtures } from '../fixtures/apply-fixtures';
-import { NamedDocument } from '../fixtures/read-fixtures';
+import { applyFixtures } from '../state/apply-fixtures';
+import { NamedDocument } from '../state/read-fixtures';
 import { Random } from '../store/random';
 import { Partition, Store } from '../store/store';
 

@@ -1,8 +1,9 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import ts from 'typescript';
+import { allDocs } from '../helpers/docs';
 import { MockServer, startMock } from '../../src/start-mock';
 
 /**
@@ -11,7 +12,8 @@ import { MockServer, startMock } from '../../src/start-mock';
  */
 const run = promisify(execFile);
 const ROOT = join(__dirname, '..', '..');
-const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
+/** The README and docs/*.md: an example is found by its marker wherever it lives. */
+const README = allDocs();
 const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
 const OPENAPI_TS = join(ROOT, 'node_modules', 'openapi-typescript', 'bin', 'cli.js');
 

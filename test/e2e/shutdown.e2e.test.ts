@@ -72,15 +72,16 @@ describe('SIGTERM under load', () => {
       }
     };
     const clients = Array.from({ length: 50 }, client);
-    await until(() => succeeded.length >= 1500, '1500 creates');
+    // Enough to be mid-stream; the count is not a speed target (a loaded machine makes a few hundred a second).
+    await until(() => succeeded.length >= 300, '300 creates', 20_000);
     const exit = cli.stop('SIGTERM');
     expect(await exit).toBe(0);
     running = false;
     await Promise.all(clients);
     const saved = savedPaymentIds(file);
     const lost = succeeded.filter((id) => !saved.has(id));
-    expect({ succeeded: succeeded.length > 1500, lost }).toEqual({ succeeded: true, lost: [] });
-  }, 30_000);
+    expect({ succeeded: succeeded.length >= 300, lost }).toEqual({ succeeded: true, lost: [] });
+  }, 45_000);
 });
 
 describe('exit with the process that started it', () => {

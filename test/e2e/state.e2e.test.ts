@@ -1,9 +1,9 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { exportState } from '../../src/fixtures/export-state';
-import { writeStateFile } from '../../src/fixtures/state-file';
-import { createContext } from '../../src/options';
+import { exportState } from '../../src/state/export-state';
+import { writeStateFile } from '../../src/state/state-file';
+import { createContext } from '../../src/app/create-context';
 import { killAll, requireBuild, runCli, RunningCli, startCli } from '../helpers/cli-process';
 
 let dir: string;

@@ -1,8 +1,9 @@
 import request from 'supertest';
 import { MockContext } from '../../src/context';
-import { createAppFromContext } from '../../src/http/create-app';
-import { createContext, MockOptions } from '../../src/options';
-import { keysByRole, WorkspaceKeys } from '../../src/jest/workspace';
+import { createAppFromContext } from '../../src/http/express-app';
+import { createContext } from '../../src/app/create-context';
+import { MockOptions } from '../../src/app/mock-options';
+import { keysByRole, WorkspaceKeys } from '../../src/adapters/jest/workspace';
 
 export const FROZEN_AT = '2026-01-01T00:00:00Z';
 export const FROZEN_UNIX = Date.parse(FROZEN_AT) / 1000;

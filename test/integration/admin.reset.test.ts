@@ -1,4 +1,4 @@
-import { DEFAULT_FIXTURES } from '../../src/options';
+import { DEFAULT_FIXTURES } from '../../src/app/mock-options';
 import { expectError } from '../helpers/schemas';
 import { createPayment, FROZEN_UNIX, sandbox } from '../helpers/sandbox';
 

@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEFAULT_FIXTURES } from '../../src/options';
+import { DEFAULT_FIXTURES } from '../../src/app/mock-options';
 import { expectError } from '../helpers/schemas';
 import { createPayment, sandbox, Sandbox } from '../helpers/sandbox';
 

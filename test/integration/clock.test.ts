@@ -123,6 +123,8 @@ describe('POST /_mock/clock/advance', () => {
     [{}, 'parameter_missing', 'by'],
     [{ by: '1h', mode: 'frozen' }, 'parameter_unknown', 'mode'],
     [{ by: '99999999999w' }, 'parameter_invalid', 'by'],
+    [{ by: true }, 'parameter_invalid', 'by'],
+    [{ by: { hours: 1 } }, 'parameter_invalid', 'by'],
   ])('refuses %j with 400 %s naming %s, and leaves the clock alone', async (body, code, param) => {
     const box = sandbox();
     expectError(await box.admin('post', '/_mock/clock/advance', body), 400, code, param);

@@ -1,5 +1,5 @@
 import { handleRequest } from '../../src/http/handle-request';
-import { createContext } from '../../src/options';
+import { createContext } from '../../src/app/create-context';
 
 const DAY_MS = 86_400_000;
 

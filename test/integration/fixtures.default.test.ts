@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { LATEST_VERSION } from '../../src/domain/versions';
-import { FixtureDocument } from '../../src/fixtures/fixture-types';
-import { DEFAULT_FIXTURES } from '../../src/options';
+import { FixtureDocument } from '../../src/state/fixture-types';
+import { DEFAULT_FIXTURES } from '../../src/app/mock-options';
 import { expectError, expectSchema } from '../helpers/schemas';
 import { sandbox, Sandbox } from '../helpers/sandbox';
 

@@ -2,7 +2,7 @@ import Ajv from 'ajv';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FIXTURE_SCHEMA } from '../../src/schemas/fixtures';
-import { DEFAULT_FIXTURES } from '../../src/options';
+import { DEFAULT_FIXTURES } from '../../src/app/mock-options';
 
 const root = join(__dirname, '..', '..');
 

@@ -2,7 +2,7 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CliIO, main } from '../../src/cli/main';
-import { DEFAULT_FIXTURES } from '../../src/options';
+import { DEFAULT_FIXTURES } from '../../src/app/mock-options';
 
 // eslint-disable-next-line no-control-regex
 const plain = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, '');

@@ -319,17 +319,24 @@ describe('Idempotency-Key: the 24-hour window on the mock clock', () => {
     expect((await postWithKey(box, '/v1/payments', 'new', PAYMENT)).headers['idempotent-replayed']).toBe('true');
   });
 
-  it('drops expired records on the next request when time passes on its own (real clock)', async () => {
+  it('stops replaying at 24h when time passes on its own (real clock), and the sweep frees the record, not the request path', async () => {
     const start = Date.now();
     const now = jest.spyOn(Date, 'now').mockReturnValue(start);
     try {
       const box = sandbox({ clock: 'real' });
-      await postWithKey(box, '/v1/payments', 'old', PAYMENT);
+      const first = await postWithKey(box, '/v1/payments', 'old', PAYMENT);
       expect(partition(box).idempotency.size).toBe(1);
-      // Machine time moves 24h with no clock call at all: the next request of the partition expires the record.
+      // Machine time moves 24h with no clock call at all: a request does not free anything…
       now.mockReturnValue(start + DAY * 1000);
       await box.get('/v1/payments/pay_000000000000000000000000');
-      expect(partition(box).idempotency.size).toBe(0);
+      expect(partition(box).idempotency.size).toBe(1);
+      // …yet the stale record answers nothing: the same key runs afresh.
+      const again = await postWithKey(box, '/v1/payments', 'old', PAYMENT);
+      expect(again.headers['idempotent-replayed']).toBeUndefined();
+      expect(again.body.id).not.toBe(first.body.id);
+      // The sweep on the scheduler frees what expired.
+      box.ctx.expire();
+      expect([...partition(box).idempotency.values()].every((record) => record.created === Math.floor((start + DAY * 1000) / 1000))).toBe(true);
     } finally {
       now.mockRestore();
     }

@@ -3,10 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MockContext } from '../../src/context';
-import { saveStore } from '../../src/fixtures/state-file';
+import { saveStore } from '../../src/state/state-file';
 import { handleRequest } from '../../src/http/handle-request';
-import { MockResponse } from '../../src/http/exchange';
-import { createContext } from '../../src/options';
+import { MockResponse } from '../../src/exchange';
+import { createContext } from '../../src/app/create-context';
 
 /**
  * Whatever state document a client sends, PUT /_mock/state either refuses it with a JSON pointer, or accepts

@@ -1,4 +1,4 @@
-import { createWorkspace, useWorkspace } from '../../src/jest';
+import { createWorkspace, useWorkspace } from '../../src/adapters/jest';
 
 const ws = useWorkspace();
 

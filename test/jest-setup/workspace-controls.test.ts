@@ -1,4 +1,4 @@
-import { useWorkspace } from '../../src/jest';
+import { useWorkspace } from '../../src/adapters/jest';
 
 // The Jest helper's per-workspace time and scenario, as the README's Jest section uses them.
 const ws = useWorkspace({ name: 'controls' });

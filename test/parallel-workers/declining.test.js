@@ -1,7 +1,7 @@
 'use strict';
 // One of two files that run at the same time on one mock. This one does everything that used to break its
 // neighbours: it declines cards, moves time 31 days on and resets its data. All of it stays in its workspace.
-const { useWorkspace } = require('../../dist/jest');
+const { useWorkspace } = require('../../dist/adapters/jest');
 const { announce, waitFor } = require('./rendezvous');
 
 const ws = useWorkspace({ name: 'parallel: declining' });

@@ -8,8 +8,8 @@ module.exports = {
   rootDir: __dirname,
   testEnvironment: 'node',
   testMatch: ['<rootDir>/*.test.js'],
-  globalSetup: '<rootDir>/../../dist/jest/global-setup.js',
-  globalTeardown: '<rootDir>/../../dist/jest/global-teardown.js',
+  globalSetup: '<rootDir>/../../dist/adapters/jest/global-setup.js',
+  globalTeardown: '<rootDir>/../../dist/adapters/jest/global-teardown.js',
   globals: { paymentsMock: { clock: 'frozen@2026-01-01T00:00:00Z', seed: 7 } },
   // Two workers, and a memory limit, which makes Jest use its workers even when it remembers the files as fast
   // (it would otherwise run them one after the other in band, and they would wait for each other in vain).

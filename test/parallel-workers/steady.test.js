@@ -1,7 +1,7 @@
 'use strict';
 // One of two files that run at the same time on one mock. While the other file declines cards, advances 31 days
 // and resets its workspace, this one checks that its own clock, scenario, data and keys never moved.
-const { useWorkspace } = require('../../dist/jest');
+const { useWorkspace } = require('../../dist/adapters/jest');
 const { announce, waitFor, workspaceNamed } = require('./rendezvous');
 
 const ws = useWorkspace({ name: 'parallel: steady' });

@@ -6,13 +6,13 @@ import { sandbox } from '../helpers/sandbox';
 
 type Row = { status: number; type: string };
 
-const README = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');
+const README = readFileSync(join(__dirname, '..', '..', 'docs', 'errors.md'), 'utf8');
 const catalog: Record<string, Row> = Object.fromEntries(Object.entries(ERROR_CATALOG).map(([code, spec]) => [code, { status: spec.status, type: spec.type }]));
 
-/** The README's error table, between its markers, as code → status and type. */
+/** The error table of docs/errors.md, between its markers, as code → status and type. */
 function readmeRows(): Record<string, Row> {
   const section = /<!-- errors:start -->\n([\s\S]*?)\n?<!-- errors:end -->/.exec(README)?.[1];
-  if (section === undefined) throw new Error('README.md lacks the <!-- errors:start --> … <!-- errors:end --> section');
+  if (section === undefined) throw new Error('docs/errors.md lacks the <!-- errors:start --> … <!-- errors:end --> section');
   const rows: Record<string, Row> = {};
   for (const line of section.split('\n').slice(2)) {
     const [code = '', status = '', type = ''] = line
@@ -37,7 +37,7 @@ async function pageRows(): Promise<Record<string, Row>> {
 }
 
 describe('error documentation', () => {
-  it('the README error table lists every catalog code with its status and type, and nothing else', () => {
+  it('the error table of docs/errors.md lists every catalog code with its status and type, and nothing else', () => {
     expect(readmeRows()).toEqual(catalog);
   });
 

@@ -1,19 +1,12 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { allDocs } from '../helpers/docs';
 
 const root = join(__dirname, '..', '..');
-// The README and the reference pages in docs/ show example files the same way.
-const readme = [
-  'README.md',
-  ...readdirSync(join(root, 'docs'))
-    .filter((name) => name.endsWith('.md'))
-    .map((name) => join('docs', name)),
-]
-  .map((file) => readFileSync(join(root, file), 'utf8'))
-  .join('\n');
+const readme = allDocs();
 
 /**
- * The README shows example files verbatim after a `<!-- file:path -->` marker; the examples Jest project runs
+ * The README and docs/ show example files verbatim after a `<!-- file:path -->` marker; the examples Jest project runs
  * those files. Together they keep the README's code true.
  */
 describe('README examples', () => {

@@ -1,9 +1,9 @@
 import { MockContext } from '../../context';
-import { MockResponse } from '../../http/exchange';
+import { MockResponse } from '../../exchange';
 import { handleRequest } from '../../http/handle-request';
 import { tooLargeResponse } from '../../http/too-large';
 import { docsBase, errorResponse } from '../../http/respond';
-import { MockControls, mockControls } from '../../mock-controls';
+import { MockControls, mockControls } from '../../app/mock-controls';
 import { FetchRequestLike, readRequest, toResponse } from './exchange-fetch';
 
 /** The WHATWG Request and Response of the runtime, or `never` in a project whose typings have none. */

@@ -1,6 +1,6 @@
-import { contextFromOptions, fixtureDocuments } from '../../context-from-options';
+import { contextFromOptions, fixtureDocuments } from '../../app/context-from-options';
 import { ConfigError } from '../../errors/api-error';
-import type { FixtureDocument } from '../../fixtures/fixture-types';
+import type { FixtureDocument } from '../../state/fixture-types';
 import { fetchHandlerOver } from '../fetch/fetch-handler-over';
 import type { FetchHandlerOptions } from '../fetch-handler';
 import { DEFAULT_BASE_URL, handlersOver, PaymentsMockHandlers } from './msw-handlers';

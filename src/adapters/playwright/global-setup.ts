@@ -1,4 +1,4 @@
-import { setupPaymentsMock, teardownPaymentsMock } from '../../jest/global-setup';
+import { setupPaymentsMock, teardownPaymentsMock } from '../jest/global-setup';
 
 /**
  * Playwright Test `globalSetup`: one mock for the run (any free port, no fixtures), its URL in

@@ -1,10 +1,10 @@
 import { test as base, expect } from '@playwright/test';
-import { createWorkspace, TestWorkspace } from '../../jest/workspace';
-import { ADMIN_TOKEN_VARIABLE, URL_VARIABLE } from '../../jest/global-setup';
-import type { MockOptions } from '../../options';
+import { createWorkspace, TestWorkspace } from '../jest/workspace';
+import { ADMIN_TOKEN_VARIABLE, URL_VARIABLE } from '../jest/global-setup';
+import type { MockOptions } from '../../app/mock-options';
 import { startMock } from '../../start-mock';
 
-export type { TestWorkspace, WorkspaceClock, WorkspaceKey, WorkspaceKeys, WorkspaceScenario } from '../../jest/workspace';
+export type { TestWorkspace, WorkspaceClock, WorkspaceKey, WorkspaceKeys, WorkspaceScenario } from '../jest/workspace';
 
 /** The worker-scoped fixtures `test` adds. */
 export interface PaymentsMockWorkerFixtures {

@@ -1,4 +1,4 @@
-import type { MockOptions } from '../../options';
+import type { MockOptions } from '../../app/mock-options';
 import { startMock } from '../../start-mock';
 
 /** What the global setup provides to the test files (`inject('paymentsMock')`). */

@@ -1,12 +1,12 @@
 import type {} from 'vitest';
-import { createWorkspace, CreateOptions, TestWorkspace } from '../../jest/workspace';
+import { createWorkspace, CreateOptions, TestWorkspace } from '../jest/workspace';
 import { TestHooks, workspaceForFile } from '../workspace-client';
 import type { ProvidedPaymentsMock } from './global-setup';
 
 export { createGlobalSetup } from './global-setup';
 export type { ProvidedPaymentsMock } from './global-setup';
-export { createWorkspace, keysByRole } from '../../jest/workspace';
-export type { TestWorkspace, WorkspaceClock, WorkspaceKey, WorkspaceKeys, WorkspaceScenario } from '../../jest/workspace';
+export { createWorkspace, keysByRole } from '../jest/workspace';
+export type { TestWorkspace, WorkspaceClock, WorkspaceKey, WorkspaceKeys, WorkspaceScenario } from '../jest/workspace';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -1,26 +1,12 @@
+import { keyEntry } from '../../domain/key-entry';
 import { maskKey, newKey, permissionsOf, rotateKey } from '../../domain/keys';
 import { parseDuration } from '../../clock/duration';
 import { ApiError } from '../../errors/api-error';
-import type { MockContext } from '../../context';
-import { asParam, onlyKeys, optionalBoolean, requiredString } from '../../http/admin/admin-input';
+import { asParam, onlyKeys, optionalBoolean, requiredString } from '../kit/admin-input';
 import { ADMIN_SHAPES } from '../../schemas/admin';
 import { KeyKind, PERMISSION_RESOURCES, Permissions } from '../../schemas/resources';
-import { KeyRecord } from '../../store/store';
 import { AdminRoute } from '../route-types';
 import { EXAMPLE_KEY } from '../examples';
-
-/** A key as the dashboard (`GET /_mock/keys`) shows it: whole, with its workspace and account. */
-export function keyEntry(ctx: MockContext, record: KeyRecord) {
-  return {
-    key: record.key,
-    kind: record.kind,
-    livemode: record.livemode,
-    workspace: record.workspace,
-    account: ctx.store.workspaces.get(record.workspace)?.account ?? null,
-    permissions: record.permissions,
-    expires_at: record.expires_at,
-  };
-}
 
 const KEY_KINDS: KeyKind[] = ['secret', 'publishable', 'restricted'];
 
@@ -37,7 +23,7 @@ export const ADMIN_KEY_ROUTES: AdminRoute[] = [
     description: 'Every key of every workspace, whole, with its kind, mode, workspace, account, permissions and expiry.',
     response: ADMIN_SHAPES.keyList,
     example: { object: 'list', data: [EXAMPLE_KEY] },
-    handler: ({ ctx }) => ({ object: 'list', data: [...ctx.store.keys.values()].map((record) => keyEntry(ctx, record)) }),
+    handler: ({ ctx }) => ({ object: 'list', data: [...ctx.store.keys.values()].map((record) => keyEntry(ctx.store, record)) }),
   },
   {
     method: 'POST',
@@ -67,7 +53,7 @@ export const ADMIN_KEY_ROUTES: AdminRoute[] = [
         expires_at: null,
         created: ctx.clockFor(workspace).now(),
       });
-      return keyEntry(ctx, record);
+      return keyEntry(ctx.store, record);
     },
   },
   {
@@ -100,7 +86,7 @@ export const ADMIN_KEY_ROUTES: AdminRoute[] = [
         throw new ApiError('parameter_invalid', `Invalid expires_in: at most 365 days (got ${String(expiresIn)}).`, { param: 'expires_in' });
       const now = ctx.clockFor(old.workspace).now();
       const fresh = rotateKey(ctx.store, old, now, grace);
-      return { key: keyEntry(ctx, fresh), old_key_expires_at: old.expires_at };
+      return { key: keyEntry(ctx.store, fresh), old_key_expires_at: old.expires_at };
     },
   },
 ];

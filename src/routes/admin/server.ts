@@ -1,10 +1,10 @@
 import { utf8Text } from '../../runtime/bytes';
 import { LATEST_VERSION, versionChanges, VERSIONS } from '../../domain/versions';
 import { ApiError } from '../../errors/api-error';
-import { streamState } from '../../fixtures/write-state';
-import { StreamedJson } from '../../http/admin/streamed-json';
-import { onlyKeys } from '../../http/admin/admin-input';
-import { importState } from '../../http/admin/import-state';
+import { streamState } from '../../state/write-state';
+import { StreamedJson } from '../kit/streamed-json';
+import { onlyKeys } from '../kit/admin-input';
+import { importState } from '../kit/import-state';
 import { PACKAGE_VERSION } from '../../package-version';
 import { ADMIN_SHAPES } from '../../schemas/admin';
 import { AdminRoute } from '../route-types';

@@ -1,10 +1,10 @@
 import { newWorkspace } from '../../domain/workspaces';
 import { ApiError } from '../../errors/api-error';
-import { onlyKeys, optionalString } from '../../http/admin/admin-input';
+import { onlyKeys, optionalString } from '../kit/admin-input';
 import { ADMIN_SHAPES } from '../../schemas/admin';
 import { AdminRoute } from '../route-types';
 import { EXAMPLE_KEY } from '../examples';
-import { keyEntry } from './keys';
+import { keyEntry } from '../../domain/key-entry';
 
 const MAX_WORKSPACE_NAME = 256;
 const FAULT_EXAMPLE = { id: 1, method: 'POST', path: '/v1/payments*', times: 1, phase: 'after', error: 'reset' };
@@ -28,7 +28,7 @@ export const ADMIN_WORKSPACE_AND_FAULT_ROUTES: AdminRoute[] = [
       if (name !== undefined && name.length > MAX_WORKSPACE_NAME)
         throw new ApiError('parameter_invalid', `Invalid name: at most ${MAX_WORKSPACE_NAME} characters (got ${name.length}).`, { param: 'name' });
       const { workspace, keys } = newWorkspace(ctx.store, { ...(name ? { name } : {}), now: ctx.clock.now() });
-      return { workspace: workspace.id, account: workspace.account, name: workspace.name, keys: keys.map((record) => keyEntry(ctx, record)) };
+      return { workspace: workspace.id, account: workspace.account, name: workspace.name, keys: keys.map((record) => keyEntry(ctx.store, record)) };
     },
   },
   {

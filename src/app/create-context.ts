@@ -1,0 +1,69 @@
+import { MockContext } from '../context';
+import { ConfigError } from '../errors/api-error';
+import { FixtureDocument, FixtureError } from '../state/fixture-types';
+import { loadStateFile } from '../state/load-state-file';
+import { NamedDocument, readFixtures } from '../state/read-fixtures';
+import { saveStore } from '../state/state-file';
+import { Store } from '../store/store';
+import { accessSync, constants, existsSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { checkOptions, contextFromOptions, fixtureDocuments } from './context-from-options';
+import { DEFAULT_FIXTURES, MockOptions } from './mock-options';
+
+/** Builds an instance's context from options; every mistake is a ConfigError with one clear message. */
+export function createContext(options: MockOptions = {}): MockContext {
+  const clock = checkOptions(options);
+  if (options.state) checkStatePath(options.state);
+  const ctx = contextFromOptions(options, loadFixtures(options.fixtures), clock);
+  if (options.state) {
+    const path = options.state;
+    restoreState(ctx, path);
+    ctx.saveState = async () => {
+      await saveStore(path, ctx.store);
+      return path;
+    };
+  }
+  return ctx;
+}
+
+/**
+ * A --state file is written at shutdown; a path that can never be written (a missing folder, a folder where the
+ * file should be, no permission) must fail now, not after a whole session's work.
+ */
+function checkStatePath(path: string): void {
+  const folder = dirname(resolve(path));
+  let stats;
+  try {
+    stats = statSync(folder);
+  } catch {
+    throw new ConfigError(`Invalid --state ${path}: the folder ${folder} does not exist. Create it, or pick another path.`);
+  }
+  if (!stats.isDirectory()) throw new ConfigError(`Invalid --state ${path}: ${folder} is not a folder.`);
+  if (existsSync(path) && statSync(path).isDirectory())
+    throw new ConfigError(`Invalid --state ${path}: it is a folder; give a file path such as ${join(path, 'state.json')}.`);
+  try {
+    accessSync(folder, constants.W_OK);
+  } catch {
+    throw new ConfigError(`Invalid --state ${path}: the folder ${folder} is not writable, so the state could not be saved. Pick another path.`);
+  }
+}
+
+function loadFixtures(fixtures: string | FixtureDocument | undefined): NamedDocument[] {
+  if (fixtures === 'none' || typeof fixtures === 'object') return fixtureDocuments(fixtures);
+  try {
+    return readFixtures(fixtures ?? DEFAULT_FIXTURES);
+  } catch (error) {
+    if (error instanceof FixtureError) throw new ConfigError(`Invalid fixtures: ${error.summary()}`);
+    throw error;
+  }
+}
+
+function restoreState(ctx: MockContext, path: string): void {
+  try {
+    const loaded = loadStateFile(path, ctx.clock.now(), new Store(ctx.random));
+    if (loaded) ctx.useLoadedState(loaded);
+  } catch (error) {
+    if (error instanceof FixtureError) throw new ConfigError(`State file ${path} is invalid: ${error.summary()}. Fix or delete it.`);
+    throw error;
+  }
+}

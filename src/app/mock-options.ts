@@ -1,0 +1,47 @@
+import { join } from 'node:path';
+import type { RequestLogLine } from '../context';
+import type { FixtureDocument } from '../state/fixture-types';
+import type { ScenarioName, ScenarioOptions } from '../scenarios/scenarios';
+import { PACKAGE_ROOT } from '../package-root';
+
+/** The bundled fixtures, used when no --fixtures is given. */
+export const DEFAULT_FIXTURES = join(PACKAGE_ROOT, 'fixtures', 'default.json');
+
+/**
+ * Options shared by `startMock`, `createApp` and the CLI.
+ * @example { port: 0, fixtures: 'none', clock: 'frozen@2026-01-01T00:00:00Z', seed: 1, scenario: 'manual' }
+ */
+export interface MockOptions {
+  /** 0 = any free port. Default 4010. */
+  port?: number;
+  host?: string;
+  /** A fixture file or folder, a fixture document, or 'none' (one generated workspace). Default: the bundled fixtures. */
+  fixtures?: string | FixtureDocument;
+  /** real | frozen | frozen@<ISO-8601> | offset:<duration>. Default real. */
+  clock?: string;
+  scenario?: ScenarioName;
+  scenarioOptions?: ScenarioOptions;
+  /** Makes ids, injected faults and generated data reproducible. */
+  seed?: number;
+  /** When set, /_mock/* (but health) needs `Authorization: Bearer <token>`. */
+  adminToken?: string;
+  /** Load the store from this file at start if it exists; save to it on demand and on shutdown. */
+  state?: string;
+  /** How many /v1 requests the journal keeps (default 1000, at most 100,000; 0 = none). Bodies are cut at 16 KiB. */
+  journalSize?: number;
+  /** How often expired events and idempotency records are freed as real time passes (default 60000 ms). */
+  sweepIntervalMs?: number;
+  /** How long a client may take to send a whole request before it is answered 408 request_timeout (default 30000 ms). Standalone server only. */
+  bodyTimeoutMs?: number;
+  /** Called after every /v1 request (the CLI logs with it). */
+  onRequest?: (line: RequestLogLine) => void;
+  /** URLs that get every event of the first workspace's test mode, as `--webhook` registers them. */
+  webhooks?: string[];
+  /** How long a webhook attempt may take, in real milliseconds. Default 10000. */
+  webhookTimeoutMs?: number;
+  /**
+   * How webhook deliveries go out: `node` (node:http with keep-alive; the server's default) or `fetch` (the global
+   * `fetch`, so MSW and other fetch interceptors see them; the default of `createFetchHandler`).
+   */
+  webhookTransport?: 'node' | 'fetch';
+}

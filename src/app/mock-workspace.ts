@@ -1,0 +1,99 @@
+import type { ClockMode, ClockState } from '../clock/clock';
+import type { MockContext } from '../context';
+import { newWorkspace } from '../domain/workspaces';
+import { ApiError } from '../errors/api-error';
+import { keyEntry } from '../domain/key-entry';
+import { parseScenario, ScenarioName, ScenarioOptions } from '../scenarios/scenarios';
+import { keysByRole, WorkspaceKeys } from '../workspaces/keys-by-role';
+
+/** The clock of one workspace, as `GET /_mock/workspaces/{id}/clock` shows it. */
+export type WorkspaceClockState = ClockState & { workspace: string; follows_server: boolean };
+
+/**
+ * One workspace of a running mock, for one test worker: its keys, and a clock, scenario and reset of its own
+ * (contract section 17). The Jest helper's workspace (`payments-mock/jest`) has the same methods over HTTP.
+ */
+export interface MockWorkspace {
+  id: string;
+  account: string;
+  name: string;
+  /** The workspace's current keys by role (secret, publishable, restricted, liveSecret, …). */
+  readonly keys: WorkspaceKeys;
+  /** Every key entry of the workspace, whole. */
+  readonly entries: ReturnType<typeof keyEntry>[];
+  clock: {
+    now(): number;
+    state(): WorkspaceClockState;
+    /** Moves this workspace's clock only; resolves once its webhook attempts due on the way were made. */
+    advance(by: string | number): Promise<WorkspaceClockState>;
+    set(mode: ClockMode, now?: string | number): Promise<WorkspaceClockState>;
+  };
+  /** The scenario for requests with this workspace's keys; `null` follows the server's again. */
+  setScenario(name: ScenarioName | null, options?: ScenarioOptions): Promise<void>;
+  /** Empties the workspace (a fixture workspace: back to its fixtures); keys, clock and scenario stay. */
+  reset(): Promise<void>;
+  /** Drops the workspace, its keys and its data. */
+  delete(): Promise<void>;
+}
+
+/**
+ * Makes a fresh, empty workspace (as `POST /_mock/workspaces`) and returns its handle.
+ * @example
+ * const ws = createMockWorkspace(mock.context, { name: 'worker 1' });
+ * await ws.clock.advance('25h');
+ */
+export function createMockWorkspace(ctx: MockContext, options: { name?: string } = {}): MockWorkspace {
+  const { workspace } = newWorkspace(ctx.store, { ...(options.name ? { name: options.name } : {}), now: ctx.clock.now() });
+  return mockWorkspace(ctx, workspace.id);
+}
+
+/**
+ * The handle of an existing workspace (a fixture workspace, or one made over HTTP); throws 404 if there is none.
+ * @example await mockWorkspace(mock.context, 'acme').setScenario('decline');
+ */
+export function mockWorkspace(ctx: MockContext, id: string): MockWorkspace {
+  const existing = () => {
+    const workspace = ctx.store.workspaces.get(id);
+    if (!workspace) throw new ApiError('resource_missing', `No such workspace: '${id}'. It was deleted, or dropped by a server-wide reset.`, { param: 'id' });
+    return workspace;
+  };
+  const workspace = existing();
+  const entries = () => [...ctx.store.keys.values()].filter((record) => record.workspace === id).map((record) => keyEntry(ctx.store, record));
+  const state = (): WorkspaceClockState => ({ ...ctx.clockFor(id).state(), workspace: id, follows_server: !ctx.workspaces.hasOwnClock(id) });
+  return {
+    id,
+    account: workspace.account,
+    name: workspace.name,
+    get keys() {
+      return keysByRole(entries());
+    },
+    get entries() {
+      return entries();
+    },
+    clock: {
+      now: () => ctx.clockFor(id).now(),
+      state,
+      advance: async (by) => {
+        existing();
+        await ctx.advanceWorkspaceClock(id, by);
+        return state();
+      },
+      set: async (mode, now) => {
+        existing();
+        await ctx.setWorkspaceClock(id, mode, now);
+        return state();
+      },
+    },
+    setScenario: async (name, options) => {
+      existing();
+      ctx.setWorkspaceScenario(id, name === null ? null : parseScenario(name, options));
+    },
+    reset: async () => {
+      existing();
+      ctx.resetWorkspace(id);
+    },
+    delete: async () => {
+      ctx.deleteWorkspace(id);
+    },
+  };
+}

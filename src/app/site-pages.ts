@@ -1,0 +1,40 @@
+import type { MockContext } from '../context';
+import { dashboardFile } from '../dashboard/static-files';
+import { streamResponse } from '../dashboard/stream';
+import { CHALLENGE_PATH } from '../domain/three-d-secure';
+import type { MockResponse, Pages } from '../exchange';
+import { jsonResponse } from '../http/respond';
+import { openApiDocument } from '../openapi/build-openapi';
+import { errorsPage } from '../pages/errors-page';
+import { handleChallenge } from '../pages/three-d-secure-page';
+
+const html = (body: string): MockResponse => ({ status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8' }, body });
+
+/** `/3ds/{payment}`: one segment after the prefix. */
+const isChallenge = (path: string) => path.startsWith(CHALLENGE_PATH) && path.length > CHALLENGE_PATH.length && !path.includes('/', CHALLENGE_PATH.length);
+
+/**
+ * Every page of an instance beside the route tables, in the order they are tried: what a person opens (the 3-D
+ * Secure challenge, the dashboard, the errors page) and the OpenAPI document. The HTTP layer serves them without
+ * knowing the features behind them.
+ */
+export function sitePages(ctx: MockContext): Pages {
+  return {
+    site: [
+      { path: isChallenge, answer: (req, path, query) => handleChallenge(ctx, req, path, query) },
+      // A person typing the address gets the dashboard; API clients still get the JSON 404.
+      {
+        method: 'GET',
+        path: (path) => path === '/',
+        answer: (req) => (/text\/html/.test(String(req.headers.accept)) ? { status: 302, headers: { Location: '_mock/dashboard' }, body: '' } : undefined),
+      },
+      { method: 'GET', path: '/openapi.json', answer: (_req, _path, _query, base) => jsonResponse(200, openApiDocument(base)) },
+      { method: 'GET', path: '/docs/errors', answer: () => html(errorsPage()) },
+      { method: 'GET', path: '/docs/errors/', answer: () => html(errorsPage()) },
+    ],
+    admin: [
+      { method: 'GET', path: (path) => path.startsWith('/_mock/dashboard'), open: true, answer: (_req, path) => dashboardFile(path) },
+      { method: 'GET', path: '/_mock/stream', answer: () => streamResponse(ctx) },
+    ],
+  };
+}

@@ -1,6 +1,0 @@
-import { MockResponse } from '../exchange';
-
-/** An admin answer whose JSON is written piece by piece (an export larger than a string can hold). */
-export class StreamedJson {
-  constructor(readonly stream: NonNullable<MockResponse['stream']>) {}
-}

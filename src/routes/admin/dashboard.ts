@@ -1,0 +1,260 @@
+import { EVENT_RETENTION_SECONDS, EVENT_TYPES, renderEvent } from '../../domain/events';
+import { ApiError } from '../../errors/api-error';
+import { queryLimit } from '../kit/admin-input';
+import { AdminRoute, QueryParams } from '../route-types';
+import { EXAMPLE_JOURNAL_ENTRY } from '../examples';
+import { Collection } from '../../store/collection';
+import { StoredEvent } from '../../store/event-log';
+import { Partition, Store, Workspace } from '../../store/store';
+import type { MockContext } from '../../context';
+
+/**
+ * Read-only views the dashboard needs and the older admin endpoints did not give: workspaces, objects of every
+ * kind per workspace and mode (with search), one object with what hangs off it, the event feed across
+ * workspaces, and one journal entry. Strict query parameters, like the rest of /_mock.
+ */
+const OBJECT_TYPES = ['payment', 'customer', 'refund', 'payment_method', 'webhook_endpoint'] as const;
+const anyObject = { type: 'object', additionalProperties: true } as const;
+const listOfObjects = (extra: Record<string, object> = {}) => ({
+  type: 'object',
+  additionalProperties: false,
+  required: ['object', 'data', 'has_more', ...Object.keys(extra)],
+  properties: { object: { const: 'list' }, data: { type: 'array', items: anyObject }, has_more: { type: 'boolean' }, ...extra },
+});
+const WORKSPACE_QUERY = {
+  workspace: { type: 'string', description: 'Only this workspace.' },
+  livemode: { enum: ['true', 'false'], description: 'Only live (true) or test (false) objects.' },
+};
+const LIMIT_QUERY = { limit: { type: 'integer', minimum: 1, maximum: 1000, description: 'At most this many (default 100).' } };
+const PAYMENT_ROW = {
+  id: 'pay_3MtwBwLkdIwHu7ix28a3tqPa',
+  object: 'payment',
+  amount: 2000,
+  currency: 'usd',
+  status: 'succeeded',
+  created: 1767225600,
+  livemode: false,
+  workspace: 'ws_acme',
+};
+type ObjectType = (typeof OBJECT_TYPES)[number];
+type Row = { id: string; created: number } & Record<string, unknown>;
+
+export const DASHBOARD_ADMIN_ROUTES: AdminRoute[] = [
+  {
+    method: 'GET',
+    path: '/_mock/objects',
+    operationId: 'adminListObjects',
+    summary: 'Objects of every kind, newest first',
+    description:
+      'Payments, customers, refunds, payment methods and webhook endpoints of every workspace and mode (what the dashboard browses), newest first; filter by workspace, mode and type, and search ids, e-mails, names, descriptions and metadata values with `q`.',
+    query: {
+      ...WORKSPACE_QUERY,
+      type: { enum: [...OBJECT_TYPES], description: 'Only objects of this kind.' },
+      q: { type: 'string', description: 'Search text (case-insensitive).' },
+      ...LIMIT_QUERY,
+    },
+    response: listOfObjects(),
+    example: { object: 'list', data: [PAYMENT_ROW], has_more: false },
+    handler: ({ ctx, query }) => {
+      const type = query.get('type');
+      if (type !== null && !(OBJECT_TYPES as readonly string[]).includes(type))
+        throw new ApiError('parameter_invalid', `Invalid type: ${type.slice(0, 40)}. Use one of ${OBJECT_TYPES.join(', ')}.`, { param: 'type' });
+      const q = query.get('q')?.trim().toLowerCase() ?? '';
+      const limit = queryLimit(query.get('limit')) ?? 100;
+      const rows: Row[] = [];
+      let more = false;
+      for (const { workspace, partition } of places(ctx.store, query)) {
+        for (const kind of type === null ? OBJECT_TYPES : [type as ObjectType]) {
+          if (q === '') {
+            // Browsing: each collection's newest page (O(limit)); searching has to look at every object.
+            const page = collectionOf(partition, kind).page({ limit });
+            more ||= page.has_more;
+            for (const object of page.data) rows.push({ ...object, workspace: workspace.id });
+          } else {
+            for (const object of objectsOf(partition, kind)) if (matches(object, q)) rows.push({ ...object, workspace: workspace.id });
+          }
+        }
+      }
+      rows.sort((a, b) => b.created - a.created);
+      return { object: 'list', data: rows.slice(0, limit), has_more: more || rows.length > limit };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/_mock/objects/:id',
+    operationId: 'adminGetObject',
+    summary: 'One object with what hangs off it',
+    description:
+      'An object of any kind (or an event) found in any workspace and mode, with its refunds (a payment), payments (a customer), events and webhook deliveries.',
+    response: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['workspace', 'livemode', 'object', 'refunds', 'payments', 'events', 'deliveries'],
+      properties: {
+        workspace: { type: 'string' },
+        livemode: { type: 'boolean' },
+        object: anyObject,
+        refunds: { type: 'array', items: anyObject },
+        payments: { type: 'array', items: anyObject },
+        events: { type: 'array', items: anyObject },
+        deliveries: { type: 'array', items: anyObject },
+      },
+    },
+    example: { workspace: 'ws_acme', livemode: false, object: PAYMENT_ROW, refunds: [], payments: [], events: [], deliveries: [] },
+    handler: ({ ctx, path }) => {
+      const id = path.id as string;
+      for (const workspace of ctx.store.workspaces.values()) {
+        for (const partition of [workspace.test, workspace.live]) {
+          const object = findObject(partition, id);
+          if (object) return related(ctx, workspace, partition, object);
+        }
+      }
+      throw new ApiError('resource_missing', `No object with id '${id.slice(0, 100)}' in any workspace or mode.`, { param: 'id' });
+    },
+  },
+  {
+    method: 'GET',
+    path: '/_mock/events',
+    operationId: 'adminListEvents',
+    summary: 'The event feed of every workspace',
+    description: "Events of every workspace and mode, newest first, inside the 30-day window of each workspace's clock, with where that window starts.",
+    query: { ...WORKSPACE_QUERY, type: { type: 'string', description: 'An event type, or a group such as payment.*' }, ...LIMIT_QUERY },
+    response: listOfObjects({
+      now: { type: 'integer' },
+      retention_seconds: { type: 'integer' },
+      window_start: { type: 'integer', description: 'An event created at or before this second has left the feed.' },
+      types: { type: 'array', items: { type: 'string' }, description: 'Every event type the sandbox emits (what `type` filters by).' },
+    }),
+    example: { object: 'list', data: [], has_more: false, now: 1767225600, retention_seconds: 2592000, window_start: 1764633600, types: ['payment.created'] },
+    handler: ({ ctx, query }) => {
+      const type = query.get('type');
+      if (type !== null && !(EVENT_TYPES as readonly string[]).includes(type) && !/^[a-z_]+\.\*$/.test(type)) {
+        throw new ApiError(
+          'parameter_invalid',
+          `Invalid type: ${type.slice(0, 60)}. Use an event type such as payment.succeeded, or a group such as payment.*.`,
+          { param: 'type' },
+        );
+      }
+      const limit = queryLimit(query.get('limit')) ?? 100;
+      // Each feed's newest page (indexed, O(limit)), merged: the cost does not grow with the events kept.
+      const events: Array<{ event: StoredEvent; workspace: string }> = [];
+      let more = false;
+      const now = ctx.clock.now();
+      for (const { workspace, partition } of places(ctx.store, query)) {
+        // Only the window (of the workspace's own clock), even where expired events have not been swept yet.
+        const page = partition.events.page({ limit, createdMin: ctx.clockFor(workspace.id).now() - EVENT_RETENTION_SECONDS + 1 }, type ?? undefined);
+        more ||= page.has_more;
+        for (const event of page.data) events.push({ event, workspace: workspace.id });
+      }
+      events.sort((a, b) => b.event.created - a.event.created || b.event.seq - a.event.seq);
+      return {
+        object: 'list',
+        data: events.slice(0, limit).map(({ event, workspace }) => ({ ...renderEvent(event), workspace })),
+        has_more: more || events.length > limit,
+        now,
+        retention_seconds: EVENT_RETENTION_SECONDS,
+        // An event created at or before this second has left the feed.
+        window_start: now - EVENT_RETENTION_SECONDS,
+        types: EVENT_TYPES,
+      };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/_mock/requests/:id',
+    operationId: 'adminGetRequest',
+    summary: 'One journal entry',
+    description: 'One journaled /v1 request, by its Request-Id, with its bodies (masked).',
+    response: { $ref: '#/components/schemas/JournalEntry' },
+    example: EXAMPLE_JOURNAL_ENTRY,
+    handler: ({ ctx, path }) => {
+      const entry = ctx.journal.list({ limit: ctx.journal.capacity }).find((candidate) => candidate.id === path.id);
+      if (!entry)
+        throw new ApiError(
+          'resource_missing',
+          `No request '${(path.id as string).slice(0, 100)}' in the journal (it keeps the latest ${ctx.journal.capacity}).`,
+          { param: 'id' },
+        );
+      return entry;
+    },
+  },
+];
+
+function* places(store: Store, query: QueryParams): IterableIterator<{ workspace: Workspace; partition: Partition }> {
+  const workspaceId = query.get('workspace');
+  if (workspaceId !== null && !store.workspaces.has(workspaceId))
+    throw new ApiError('resource_missing', `No such workspace: '${workspaceId.slice(0, 100)}'. GET /_mock/workspaces lists them.`, {
+      param: 'workspace',
+      status: 400,
+    });
+  const livemode = query.get('livemode');
+  if (livemode !== null && livemode !== 'true' && livemode !== 'false')
+    throw new ApiError('parameter_invalid', `Invalid livemode: ${livemode.slice(0, 40)}. Use true or false.`, { param: 'livemode' });
+  for (const workspace of store.workspaces.values()) {
+    if (workspaceId !== null && workspace.id !== workspaceId) continue;
+    if (livemode !== 'true') yield { workspace, partition: workspace.test };
+    if (livemode !== 'false') yield { workspace, partition: workspace.live };
+  }
+}
+
+function collectionOf(partition: Partition, type: ObjectType): Collection<Row> {
+  const collection = {
+    payment: partition.payments,
+    customer: partition.customers,
+    refund: partition.refunds,
+    payment_method: partition.paymentMethods,
+    webhook_endpoint: partition.webhookEndpoints,
+  }[type];
+  return collection as unknown as Collection<Row>;
+}
+
+function objectsOf(partition: Partition, type: ObjectType): Iterable<Row> {
+  return collectionOf(partition, type).values();
+}
+
+/** An object of any kind by id, or an event. */
+function findObject(partition: Partition, id: string): Row | undefined {
+  for (const type of OBJECT_TYPES) {
+    const found = collectionOf(partition, type).get(id);
+    if (found) return found;
+  }
+  const event = partition.events.get(id);
+  return event ? (renderEvent(event) as unknown as Row) : undefined;
+}
+
+/** Search: the id, the e-mail, name and description, the ids it points at, and metadata values. */
+function matches(object: Row, q: string): boolean {
+  for (const field of ['id', 'email', 'name', 'description', 'customer', 'payment', 'url']) {
+    const value = object[field];
+    if (typeof value === 'string' && value.toLowerCase().includes(q)) return true;
+  }
+  const metadata = object.metadata;
+  if (metadata && typeof metadata === 'object') {
+    for (const value of Object.values(metadata)) if (typeof value === 'string' && value.toLowerCase().includes(q)) return true;
+  }
+  return false;
+}
+
+function related(ctx: MockContext, workspace: Workspace, partition: Partition, object: Row) {
+  const id = object.id;
+  const refunds = object.object === 'payment' ? [...(partition.refundsByPayment.get(id)?.values() ?? [])].reverse() : [];
+  const payments = object.object === 'customer' ? [...partition.payments.values()].filter((payment) => payment.customer === id).reverse() : [];
+  const refundIds = new Set(refunds.map((refund) => refund.id));
+  const events: StoredEvent[] = [];
+  for (const event of partition.events.values()) {
+    const snapshot = event.snapshot;
+    if (event.id === id || snapshot.id === id || refundIds.has(snapshot.id as string)) events.push(event);
+  }
+  events.reverse();
+  const eventIds = new Set(events.map((event) => event.id));
+  const deliveries = ctx.webhooks.list({ workspace: workspace.id, limit: 1000 }).filter((delivery) => eventIds.has(delivery.event) || delivery.endpoint === id);
+  return {
+    workspace: workspace.id,
+    livemode: partition.livemode,
+    object,
+    refunds,
+    payments,
+    events: events.map(renderEvent),
+    deliveries,
+  };
+}

@@ -1,0 +1,263 @@
+import { buildTools } from '../../src/mcp/build-tools';
+import { operationSchemas } from '../../src/mcp/operation-schemas';
+import { MCP_TOOLS } from '../../src/mcp/tool-table';
+import { Agent, closeAgents, connectAgent, textOf } from '../helpers/mcp-agent';
+import { Receiver, startReceiver } from '../helpers/receiver';
+
+/**
+ * Every tool, called through the MCP SDK's own client against `payments-mock mcp --start` as an agent calls it:
+ * a valid input gives structured output (the client checks it against the tool's outputSchema), an invalid one a
+ * tool error whose text is the API's message.
+ */
+const FROZEN = '2026-01-01T00:00:00Z';
+const FROZEN_UNIX = Date.parse(FROZEN) / 1000;
+
+let agent: Agent;
+let receiver: Receiver;
+let deliveryId: string;
+
+beforeAll(async () => {
+  receiver = await startReceiver([200]);
+  agent = await connectAgent(['--start', '--clock', `frozen@${FROZEN}`, '--seed', '7']);
+  // A delivery to retry: an endpoint in acme's test mode, and a customer whose event it gets.
+  await agent.ok('request', { method: 'POST', path: '/v1/webhook_endpoints', params: { url: receiver.url, enabled_events: ['customer.created'] } });
+  await agent.ok('request', { method: 'POST', path: '/v1/customers', params: { email: 'ada@example.com' } });
+  await agent.ok('flush_webhooks', {});
+  deliveryId = (await agent.ok('list_deliveries', {})).data[0].id;
+});
+
+afterAll(async () => {
+  await closeAgents();
+  await receiver.close();
+});
+
+describe('the tool list', () => {
+  it('names every tool of the table, each with an input and an output schema and a description with an example', async () => {
+    const { tools } = await agent.client.listTools();
+    expect(tools.map((tool) => tool.name)).toEqual(MCP_TOOLS.map((row) => row.name));
+    for (const tool of tools) {
+      expect(tool.inputSchema.type).toBe('object');
+      expect(tool.outputSchema?.type).toBe('object');
+      expect(tool.description).toMatch(/Example input: \{/);
+      expect(tool.title).toBeTruthy();
+    }
+  });
+
+  it('leaves out trigger, run_flow and deliver_event until their endpoints exist', async () => {
+    const names = (await agent.client.listTools()).tools.map((tool) => tool.name);
+    expect(names).not.toEqual(expect.arrayContaining(['trigger']));
+    expect(names).not.toContain('run_flow');
+    expect(names).not.toContain('deliver_event');
+  });
+
+  it('lists the same schemas as the table builds from the OpenAPI document', async () => {
+    const built = buildTools(MCP_TOOLS, operationSchemas());
+    const { tools } = await agent.client.listTools();
+    for (const tool of tools) {
+      const expected = built.find((candidate) => candidate.name === tool.name);
+      expect({ input: tool.inputSchema, output: tool.outputSchema }).toEqual({ input: expected?.inputSchema, output: expected?.outputSchema });
+    }
+  });
+});
+
+type Check = (output: any) => void;
+/** [tool, valid input, what its output shows, invalid input, the API's message for it]. */
+const CASES: Array<[string, () => Record<string, unknown>, Check, Record<string, unknown>, RegExp]> = [
+  [
+    'list_workspaces',
+    () => ({}),
+    (out) => {
+      expect(out.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect(out.workspaces.map((ws: any) => ws.id)).toEqual(expect.arrayContaining(['acme', 'globex']));
+      expect(out.keys.some((key: any) => key.kind === 'publishable' && key.workspace === 'acme')).toBe(true);
+    },
+    { verbose: true },
+    /^Received unknown parameter: verbose\. list_workspaces takes no input\.$/,
+  ],
+  [
+    'create_workspace',
+    () => ({ name: 'worker 1' }),
+    (out) => {
+      expect(out.name).toBe('worker 1');
+      expect(out.keys).toHaveLength(6);
+    },
+    { name: 'x'.repeat(300) },
+    /^Invalid name: at most 256 characters \(got 300\)\.$/,
+  ],
+  [
+    'request',
+    () => ({ method: 'GET', path: '/v1/customers', params: { limit: 1 } }),
+    (out) => {
+      expect(out).toMatchObject({ status: 200, workspace: 'acme', livemode: false, body: { object: 'list' } });
+      expect(out.key).toMatch(/^sk_test_/);
+      expect(out.request_id).toMatch(/^req_/);
+    },
+    { method: 'POST', path: '/v1/payments', params: { amount: 'lots', currency: 'usd' } },
+    /^Invalid integer for amount: "lots"\. Send a whole number\.$/,
+  ],
+  [
+    'get_clock',
+    () => ({}),
+    (out) => expect(out).toMatchObject({ mode: 'frozen', now: FROZEN_UNIX }),
+    { workspace: 'ws_nope' },
+    /^No such workspace: 'ws_nope'\./,
+  ],
+  [
+    'set_clock',
+    () => ({ mode: 'frozen', now: FROZEN }),
+    (out) => expect(out).toEqual({ mode: 'frozen', now: FROZEN_UNIX, iso: '2026-01-01T00:00:00.000Z' }),
+    { mode: 'paused' },
+    /^Invalid mode: paused\. Use real, frozen or offset\.$/,
+  ],
+  [
+    'advance_clock',
+    () => ({ by: '1h', workspace: 'globex' }),
+    (out) => expect(out).toMatchObject({ workspace: 'globex', follows_server: false, now: FROZEN_UNIX + 3600 }),
+    { by: 'soon' },
+    /soon/,
+  ],
+  [
+    'set_scenario',
+    () => ({ scenario: 'decline', workspace: 'globex' }),
+    (out) => expect(out).toMatchObject({ scenario: 'decline', workspace: 'globex', follows_server: false }),
+    { scenario: 'chaos' },
+    /chaos/,
+  ],
+  [
+    'queue_fault',
+    () => ({ path: '/v1/refunds*', method: 'POST', error: 'api_error' }),
+    (out) => expect(out).toMatchObject({ path: '/v1/refunds*', method: 'POST', times: 1, phase: 'before', error: 'api_error' }),
+    { path: '/payments' },
+    /^Invalid path: give a \/v1 path/,
+  ],
+  ['reset', () => ({ workspace: 'globex' }), (out) => expect(out).toEqual({ status: 'ok', workspace: 'globex' }), { everything: true }, /everything/],
+  [
+    'export_state',
+    () => ({}),
+    (out) => expect(out.workspaces.map((ws: any) => ws.id)).toEqual(expect.arrayContaining(['acme', 'globex'])),
+    { format: 'yaml' },
+    /^Received unknown query parameter: format\./,
+  ],
+  [
+    'list_requests',
+    () => ({ method: 'POST', path: '/v1/customers' }),
+    (out) => expect(out.data[0]).toMatchObject({ method: 'POST', path: '/v1/customers', status: 200 }),
+    { status: 'teapot' },
+    /^Invalid status: teapot/,
+  ],
+  [
+    'list_webhook_endpoints',
+    () => ({}),
+    (out) => expect(out.data[0]).toMatchObject({ url: receiver.url, workspace: 'acme', secret: expect.stringMatching(/^whsec_/) }),
+    { url: 'http://localhost:3000/webhooks' },
+    /^Received unknown query parameter: url\./,
+  ],
+  [
+    'list_deliveries',
+    () => ({ status: 'succeeded', workspace: 'acme' }),
+    (out) => expect(out.data[0]).toMatchObject({ status: 'succeeded', event_type: 'customer.created' }),
+    { status: 'lost' },
+    /^Invalid status: lost\./,
+  ],
+  [
+    'retry_delivery',
+    () => ({ id: deliveryId }),
+    (out) => {
+      expect(out.id).toBe(deliveryId);
+      expect(out.attempts).toHaveLength(2);
+    },
+    { id: 'whd_nope' },
+    /^No such webhook delivery: 'whd_nope'\./,
+  ],
+  [
+    'flush_webhooks',
+    () => ({ timeout_ms: 2000 }),
+    (out) => expect(out).toMatchObject({ pending: 0, timed_out: false }),
+    { timeout_ms: -1 },
+    /^Invalid timeout_ms/,
+  ],
+];
+
+describe('every tool', () => {
+  it('has a case here', () => {
+    expect(CASES.map(([name]) => name).sort()).toEqual(MCP_TOOLS.map((row) => row.name).sort());
+  });
+
+  it.each(CASES)('%s answers a valid input with structured output and JSON text', async (name, valid, check) => {
+    const result = await agent.call(name, valid());
+    expect(result.isError).toBeFalsy();
+    check(result.structuredContent);
+    expect(JSON.parse(textOf(result))).toEqual(result.structuredContent);
+  });
+
+  it.each(CASES)('%s answers an invalid input with a tool error whose text is the message', async (name, _valid, _check, invalid, message) => {
+    const result = await agent.call(name, invalid);
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toMatch(message);
+    // The second text is the whole answer: the API's error object, its message the same text.
+    const detail = result.content[1];
+    if (detail?.type === 'text' && name !== 'list_workspaces') expect(JSON.parse(detail.text).error.message).toBe(textOf(result));
+  });
+});
+
+describe('what an agent may send by mistake', () => {
+  it.each([
+    ['an unknown tool', 'refund_everything', {}, /^Unknown tool: refund_everything\. The tools are: list_workspaces, /],
+    ['a path parameter of the wrong type', 'retry_delivery', { id: 42 }, /^Invalid id: expected a non-empty string \(got number 42\)\.$/],
+    ['a missing path parameter', 'retry_delivery', {}, /^Missing required param: id\. The delivery id/],
+    ['a wrong type the API checks', 'advance_clock', { by: true }, /^Invalid by: use a duration such as "25h"/],
+    ['an object as a query filter', 'list_requests', { status: { gte: 400 } }, /^Invalid status: expected a string, number or boolean \(got an object\)\.$/],
+    ['a request outside /v1', 'request', { method: 'POST', path: '/_mock/reset' }, /^Invalid path: give a \/v1 path/],
+    ['a request that climbs out of /v1', 'request', { method: 'POST', path: '/v1/../_mock/reset' }, /^Invalid path: give a \/v1 path/],
+    ['an unknown request method', 'request', { method: 'PATCH', path: '/v1/payments' }, /^Invalid method: use GET, POST or DELETE/],
+    ['a request without a path', 'request', { method: 'GET' }, /^Missing required param: path/],
+    ['params that are not an object', 'request', { method: 'GET', path: '/v1/payments', params: [1, 2] }, /^Invalid params: expected an object/],
+    [
+      'an unknown key kind',
+      'request',
+      { method: 'GET', path: '/v1/payments', key_kind: 'admin' },
+      /^Invalid key_kind: use secret, publishable or restricted\.$/,
+    ],
+    [
+      'an unknown workspace for a key',
+      'request',
+      { method: 'GET', path: '/v1/payments', workspace: 'ws_nope' },
+      /^No such workspace: 'ws_nope'\. list_workspaces/,
+    ],
+    ['an Idempotency-Key with a line break', 'request', { method: 'POST', path: '/v1/customers', idempotency_key: 'a\nb' }, /^Invalid idempotency_key/],
+    ['a typo in a request field', 'request', { method: 'GET', path: '/v1/payments', parms: {} }, /^Received unknown parameter: parms\. request takes method, /],
+  ])('%s is a tool error that says what to send', async (_what, name, args, message) => {
+    const result = await agent.call(name, args);
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toMatch(message);
+  });
+
+  it('refuses arguments that are not an object with a protocol error, and keeps serving', async () => {
+    await expect(agent.client.callTool({ name: 'get_clock', arguments: 'now' as unknown as Record<string, unknown> })).rejects.toThrow(/expected record/);
+    expect((await agent.ok('get_clock')).mode).toBe('frozen');
+  });
+
+  it('answers a publishable key the API refuses with the API message and the whole answer as output', async () => {
+    const result = await agent.call('request', { method: 'GET', path: '/v1/customers', key_kind: 'publishable' });
+    expect(result.isError).toBe(true);
+    expect(result.structuredContent).toMatchObject({ status: 403, key: expect.stringMatching(/^pk_test_/), body: { error: { type: 'permission_error' } } });
+    expect(textOf(result)).toBe((result.structuredContent as any).body.error.message);
+  });
+
+  it('sends the Idempotency-Key, so a retry replays the first answer', async () => {
+    const args = { method: 'POST', path: '/v1/customers', params: { email: 'once@example.com' }, idempotency_key: 'order-42' };
+    const first = await agent.ok('request', args);
+    const again = await agent.ok('request', args);
+    expect(again).toMatchObject({ idempotent_replayed: true, body: { id: first.body.id } });
+  });
+
+  it('encodes nested GET params the way the API reads a query', async () => {
+    const out = await agent.ok('request', { method: 'GET', path: '/v1/payments', params: { created: { gte: 0 }, limit: 2 } });
+    expect(out.body.data.length).toBeLessThanOrEqual(2);
+  });
+
+  it('uses a live key and a key of another workspace when asked', async () => {
+    const live = await agent.ok('request', { method: 'GET', path: '/v1/customers', livemode: true, workspace: 'globex' });
+    expect(live).toMatchObject({ workspace: 'globex', livemode: true, key: expect.stringMatching(/^sk_live_/) });
+  });
+});

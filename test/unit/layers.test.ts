@@ -1,0 +1,83 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+
+/**
+ * Keeps the house as docs/architecture.md draws it: every relative import in src/ points to the importer's own
+ * folder or to a folder on a lower floor of the layer table, every entry of src/ has a floor, and the source
+ * tree shown lists exactly what `ls src` shows.
+ */
+const ROOT = join(__dirname, '..', '..');
+const SRC = join(ROOT, 'src');
+const DOC = readFileSync(join(ROOT, 'docs', 'architecture.md'), 'utf8');
+
+/** `cli/` → 14, `index.ts` → 15, from the table after the `<!-- layers -->` marker. */
+function floors(): Map<string, number> {
+  // The table is the first run of `|` lines after the marker (prettier pads its cells and puts a blank line before it).
+  const lines = DOC.slice(DOC.indexOf('<!-- layers -->')).split('\n');
+  const start = lines.findIndex((line) => line.startsWith('|'));
+  const end = lines.findIndex((line, i) => i > start && !line.startsWith('|'));
+  const map = new Map<string, number>();
+  for (const row of lines.slice(start, end).filter((line) => /^\|\s*\d+\s*\|/.test(line))) {
+    const [, floor, units] = row.split('|').map((cell) => cell.trim());
+    for (const unit of (units as string).matchAll(/`([^`]+)`/g)) map.set((unit[1] as string).replace(/\/$/, ''), Number(floor));
+  }
+  return map;
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.(ts|js)$/.test(name) ? [path] : [];
+  });
+}
+
+/** The entry of src/ a file belongs to: `http` for src/http/respond.ts, `context.ts` for src/context.ts. */
+const unitOf = (file: string): string => relative(SRC, file).split(sep)[0] as string;
+
+function importsOf(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  const specs = [...text.matchAll(/(?:^|\n)\s*(?:import|export)[^'"]*?from\s*'(\.[^']+)'/g), ...text.matchAll(/(?:require|import)\(\s*'(\.[^']+)'\s*\)/g)];
+  return specs.map((match) => match[1] as string);
+}
+
+function resolveUnit(file: string, spec: string): string | undefined {
+  const target = resolve(dirname(file), spec);
+  if (!target.startsWith(SRC + sep)) return undefined;
+  const unit = unitOf(target);
+  // `../context` names src/context.ts.
+  return floors().has(unit) ? unit : `${unit}.ts`;
+}
+
+describe('the layer table of docs/architecture.md', () => {
+  const table = floors();
+
+  it('gives a floor to every entry of src/', () => {
+    const missing = readdirSync(SRC).filter((entry) => !table.has(entry));
+    expect(missing).toEqual([]);
+  });
+
+  it('lists in its source tree exactly the entries of src/', () => {
+    const tree = DOC.slice(DOC.indexOf('<!-- source-tree -->')).split('```')[1] as string;
+    const shown = new Set([...tree.matchAll(/src\/([\w.-]+)/g)].map((match) => match[1] as string));
+    expect([...shown].sort()).toEqual(readdirSync(SRC).sort());
+  });
+
+  it('has no import that runs up a floor or across to a sibling folder', () => {
+    const problems: string[] = [];
+    for (const file of sourceFiles(SRC)) {
+      const from = unitOf(file);
+      const fromFloor = table.get(from) as number;
+      for (const spec of importsOf(file)) {
+        const to = resolveUnit(file, spec);
+        if (to === undefined || to === from) continue;
+        const toFloor = table.get(to);
+        if (toFloor === undefined || toFloor >= fromFloor)
+          problems.push(
+            `${relative(ROOT, file)} imports '${spec}': ${from} (floor ${fromFloor}) may only import folders on lower floors, and ${to} is on floor ${toFloor ?? '?'}. See docs/architecture.md.`,
+          );
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});

@@ -91,8 +91,9 @@ function maskedAuthorization(value: string): string {
  * socket's read buffer is 64 KiB, which a 100-byte body would otherwise keep alive for as long as the entry).
  */
 export function keptBody(body: Uint8Array): Uint8Array {
-  if (body.length > JOURNAL_BODY_LIMIT) return body.slice(0, JOURNAL_BODY_LIMIT);
-  if (body.buffer.byteLength > body.length + 1024) return body.slice();
+  // Copies into a plain Uint8Array: a Buffer's own slice() is a view, which would keep the large buffer alive.
+  if (body.length > JOURNAL_BODY_LIMIT) return new Uint8Array(body.subarray(0, JOURNAL_BODY_LIMIT));
+  if (body.buffer.byteLength > body.length + 1024) return new Uint8Array(body);
   return body;
 }
 

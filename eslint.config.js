@@ -27,6 +27,16 @@ module.exports = defineConfig(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
+    // ES module files: payments-mock/vitest's import entry and the runners' fixture projects (node --test).
+    files: ['**/*.mjs'],
+    languageOptions: { sourceType: 'module', globals: { ...globals.node } },
+  },
+  {
+    // The page script of the browser test of payments-mock/msw.
+    files: ['test/runners/msw-browser/**/*.js'],
+    languageOptions: { sourceType: 'module', globals: { ...globals.browser } },
+  },
+  {
     // The dashboard's page: browser ES modules, bundled by esbuild at build time.
     files: ['src/dashboard/ui/**/*.js'],
     languageOptions: { sourceType: 'module', globals: { ...globals.browser } },

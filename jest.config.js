@@ -23,7 +23,26 @@ module.exports = {
       roots: ['<rootDir>/test'],
       // test/parallel-workers runs in a child Jest with two workers (test/e2e/parallel-workers.e2e.test.ts);
       // test/scale runs apart, in `npm run test:scale`.
-      testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/jest-setup/', '<rootDir>/test/parallel-workers/', '<rootDir>/test/scale/'],
+      testPathIgnorePatterns: [
+        '/node_modules/',
+        '<rootDir>/test/jest-setup/',
+        '<rootDir>/test/parallel-workers/',
+        '<rootDir>/test/scale/',
+        '<rootDir>/test/adapters/msw-',
+        // Fixture projects that the real Vitest, Playwright Test and node --test run (test/adapters/*.test.ts spawn them).
+        '<rootDir>/test/runners/',
+      ],
+    },
+    {
+      // MSW 2.11+ and its helpers ship ES modules only, which Jest cannot require on Node 20: compiled to CommonJS
+      // here, as a Jest user of payments-mock/msw configures it (docs/test-runners.md).
+      ...shared,
+      displayName: 'msw',
+      roots: ['<rootDir>/test/adapters'],
+      testMatch: ['**/msw-*.test.ts'],
+      transform: { ...shared.transform, '^.+\\.m?js$': ['ts-jest', { tsconfig: { allowJs: true, module: 'commonjs' } }] },
+      transformIgnorePatterns: ['/node_modules/(?!(rettime|@open-draft|until-async|outvariant|strict-event-emitter|headers-polyfill|@mswjs)/)'],
+      moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],
     },
     {
       // The README's examples, run as written: `payments-mock` resolves to this checkout's source.

@@ -10,7 +10,7 @@ import { Webhooks } from './webhooks/webhooks';
 import { expireEvents } from './domain/events';
 import { applyFixtures } from './state/apply-fixtures';
 import { exportState } from './state/export-state';
-import { loadStateFile } from './state/load-state-file';
+import type { LoadedState } from './state/load-state-file';
 import { SavedControls, savedControlsOf } from './state/saved-controls';
 import { NamedDocument } from './state/read-fixtures';
 import { FixtureDocument } from './state/fixture-types';
@@ -64,6 +64,8 @@ export interface ContextOptions {
   webhookTimeoutMs?: number;
   /** How long a dashboard stream may leave a write undrained before it is ended, in real milliseconds (default 30 s). */
   streamStallMs?: number;
+  /** How deliveries go out (default `node`). */
+  webhookTransport?: 'node' | 'fetch';
 }
 
 const DEFAULT_SWEEP_INTERVAL_MS = 60_000;
@@ -92,6 +94,7 @@ export class MockContext {
   readonly webhookTimeoutMs: number;
   /** How long a dashboard stream whose client stopped reading is kept (see dashboard/stream.ts). */
   readonly streamStallMs: number | undefined;
+  readonly webhookTransport: 'node' | 'fetch';
   /** The endpoints `--webhook` asked for, with the ids and secrets the banner printed. */
   readonly cliEndpoints: CliEndpoint[];
   /** The pages served beside the route tables (documents, the dashboard, 3-D Secure); given by the app that composes the mock. */
@@ -122,6 +125,7 @@ export class MockContext {
     this.workspaces = new WorkspaceControls(this.clock, this.scheduler, (workspace) => this.expireWorkspace(workspace));
     this.webhookTimeoutMs = options.webhookTimeoutMs ?? ATTEMPT_TIMEOUT_MS;
     this.streamStallMs = options.streamStallMs;
+    this.webhookTransport = options.webhookTransport ?? 'node';
     this.webhooks = new Webhooks(this);
     // From the secrets stream, so that --webhook never shifts the ids of the objects (and keys) that follow.
     this.cliEndpoints = (options.webhooks ?? []).map((url) => ({ url, id: makeId(this.streams.secrets, 'we'), secret: newSecret(this.streams.secrets) }));
@@ -283,15 +287,12 @@ export class MockContext {
   }
 
   /**
-   * Replaces the store with a --state file, read streamed (a file of any size); false when there is no file.
-   * Throws FixtureError (with JSON pointers) or ConfigError and changes nothing if it does not load.
+   * Replaces the store with one read from a --state file (`loadStateFile`, on Node: the core reads no files),
+   * continuing the saved id generator.
    */
-  loadStateFile(path: string): boolean {
-    const loaded = loadStateFile(path, this.clock.now(), new Store(this.random));
-    if (!loaded) return false;
+  useLoadedState(loaded: LoadedState): void {
     if (loaded.random) this.streams.restore(loaded.random);
     this.replaceStore(loaded.store, loaded.controls);
-    return true;
   }
 
   /** What a saved state keeps of a workspace's own clock and scenario (given to the state writers). */

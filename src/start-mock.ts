@@ -1,25 +1,14 @@
 import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
-import { ClockMode, ClockState } from './clock/clock';
-import { MockContext } from './context';
 import { ConfigError } from './errors/api-error';
-import { KeyEntry, keyEntry } from './domain/key-entry';
 import { MockRequest, MockResponse } from './exchange';
 import { handleRequest } from './http/handle-request';
 import { Traffic } from './http/traffic';
 import { MAX_BODY_BYTES } from './http/body';
 import { createClientErrorHandler, createListener, requestTimeouts, tooLargeResponse } from './http/node-listener';
 import { createContext } from './app/create-context';
+import { MockControls, mockControls } from './app/mock-controls';
 import { MockOptions } from './app/mock-options';
-import { parseScenario, ScenarioName, ScenarioOptions } from './scenarios/scenarios';
-import { WebhookDelivery, WebhookEndpoint } from './schemas/resources';
-import { webhookEndpoints } from './webhooks/list-endpoints';
-import { DeliveryCounts, DeliveryFilter } from './webhooks/webhooks';
-import { createMockWorkspace, MockWorkspace, mockWorkspace } from './app/mock-workspace';
-import type { FlowDocument, FlowResult } from './triggers/flow-types';
-import { redeliver } from './triggers/redeliver';
-import { runFlow } from './triggers/run-flow';
-import { trigger, TriggerOptions, TriggerResult } from './triggers/trigger';
 
 export type { KeyEntry } from './domain/key-entry';
 
@@ -32,60 +21,10 @@ export interface InjectRequest {
 }
 
 /** A running mock server. */
-export interface MockServer {
+export interface MockServer extends MockControls {
   /** `http://127.0.0.1:<port>` */
   url: string;
   port: number;
-  /** Every key of every workspace, whole (the same as GET /_mock/keys). */
-  readonly keys: KeyEntry[];
-  clock: {
-    now(): number;
-    state(): ClockState;
-    /** Moves the clock; resolves once every webhook attempt that came due on the way has been made. */
-    advance(by: string | number): Promise<ClockState>;
-    set(mode: ClockMode, now?: string | number): Promise<ClockState>;
-  };
-  /** The webhook delivery log, and a way to wait for it. */
-  webhooks: {
-    /** Every endpoint of every workspace, with its secret (as GET /_mock/webhooks/endpoints). */
-    endpoints(): Array<WebhookEndpoint & { workspace: string }>;
-    /** Deliveries newest first, with every attempt. */
-    deliveries(filter?: DeliveryFilter): WebhookDelivery[];
-    /** Waits until no attempt is due now or in flight; then the deliveries by status. */
-    flush(options?: { timeoutMs?: number }): Promise<DeliveryCounts & { timed_out: boolean }>;
-    /** Attempts a delivery again now, whatever its status. */
-    retry(id: string): Promise<WebhookDelivery | undefined>;
-    /**
-     * A new delivery of an event (in its 30-day window) to an endpoint of the same workspace and mode, signed now:
-     * replays a handler after a fix. Resolves once the first attempt is made (as `POST /_mock/events/{id}/deliver`).
-     */
-    redeliver(eventId: string, endpointId: string): Promise<WebhookDelivery>;
-  };
-  /**
-   * Makes an event happen as a client would (as `payments-mock trigger` and `POST /_mock/trigger`): the objects
-   * whose state change emits it, through the same request pipeline, in the first workspace unless `workspace` says.
-   * @example const { objects, events } = await mock.trigger('payment.payment_failed', { overrides: { amount: 5000 } });
-   */
-  trigger(type: string, options?: TriggerOptions): Promise<TriggerResult>;
-  /**
-   * Runs a flow document (as `payments-mock flow` and `POST /_mock/flows`); `${env:NAME}` reads `process.env`
-   * (and the document's own `env`). Rejects with the API error object's fields when a step fails.
-   * @example await mock.runFlow({ steps: [{ name: 'pay', method: 'POST', path: '/v1/payments', params: { amount: 2000, currency: 'usd' } }] });
-   */
-  runFlow(document: FlowDocument): Promise<FlowResult>;
-  setScenario(name: ScenarioName, options?: ScenarioOptions): void;
-  /**
-   * A fresh, empty, isolated workspace for one test worker, with its own keys, and a clock, scenario and reset of
-   * its own: `await ws.clock.advance('25h')`, `await ws.setScenario('decline')`, `await ws.reset()`.
-   */
-  createWorkspace(options?: { name?: string }): Promise<MockWorkspace>;
-  /** The handle of an existing workspace (a fixture workspace such as `acme`, or one made over HTTP). */
-  workspace(id: string): MockWorkspace;
-  /**
-   * Back to the fixtures (store, keys, journal, faults); the clock and scenario stay. Waits for the /v1 requests
-   * in flight to finish first (at once, synchronously, when there are none).
-   */
-  reset(): Promise<void>;
   /** Runs a request through the full pipeline without a socket: fast seeding and tests. */
   inject(request: InjectRequest): Promise<MockResponse>;
   /** Saves the store to the --state file (if one was given); returns its path. */
@@ -96,8 +35,6 @@ export interface MockServer {
    */
   shutdown(options?: { drainMs?: number }): Promise<string | undefined>;
   close(): Promise<void>;
-  /** The instance's internals, for advanced embedding and tests. */
-  readonly context: MockContext;
 }
 
 /**
@@ -126,31 +63,9 @@ export async function startMock(options: MockOptions = {}): Promise<MockServer> 
     return close(server);
   };
 
-  return {
+  const own: Omit<MockServer, keyof MockControls> = {
     url,
     port,
-    get keys() {
-      return [...ctx.store.keys.values()].map((record) => keyEntry(ctx.store, record));
-    },
-    clock: {
-      now: () => ctx.clock.now(),
-      state: () => ctx.clock.state(),
-      advance: (by) => ctx.advanceClock(by),
-      set: (mode, now) => ctx.setClock(mode, now),
-    },
-    webhooks: {
-      endpoints: () => webhookEndpoints(ctx.store),
-      deliveries: (filter) => ctx.webhooks.list(filter),
-      flush: (flushOptions) => ctx.webhooks.flush(flushOptions?.timeoutMs),
-      retry: (id) => ctx.webhooks.retry(id),
-      redeliver: (eventId, endpointId) => redeliver(ctx, eventId, endpointId),
-    },
-    trigger: (type, triggerOptions) => trigger(ctx, (request) => handleRequest(ctx, request), type, triggerOptions),
-    runFlow: (document) => runFlow(ctx, (request) => handleRequest(ctx, request), document, process.env),
-    setScenario: (name, scenarioOptions) => ctx.setScenario(parseScenario(name, scenarioOptions)),
-    createWorkspace: async (workspaceOptions) => createMockWorkspace(ctx, workspaceOptions),
-    workspace: (id) => mockWorkspace(ctx, id),
-    reset: () => ctx.inFlight.replace(null, () => ctx.reset()),
     inject: async (request) => {
       const mockRequest = toMockRequest(request);
       // The 1 MiB limit holds without a socket too.
@@ -177,8 +92,9 @@ export async function startMock(options: MockOptions = {}): Promise<MockServer> 
       }
     },
     close: closeAll,
-    context: ctx,
   };
+  // Assigned onto the controls, so that `keys` stays a getter (always the current keys).
+  return Object.assign(mockControls(ctx), own);
 }
 
 function toMockRequest(request: InjectRequest): MockRequest {

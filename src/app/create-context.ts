@@ -1,54 +1,20 @@
-import { Clock } from '../clock/clock';
 import { MockContext } from '../context';
 import { ConfigError } from '../errors/api-error';
 import { FixtureDocument, FixtureError } from '../state/fixture-types';
-import { NamedDocument, readFixtures, schemaProblems } from '../state/read-fixtures';
+import { loadStateFile } from '../state/load-state-file';
+import { NamedDocument, readFixtures } from '../state/read-fixtures';
 import { saveStore } from '../state/state-file';
+import { Store } from '../store/store';
 import { existsSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { urlProblem } from '../webhooks/endpoints';
+import { checkOptions, contextFromOptions, fixtureDocuments } from './context-from-options';
 import { DEFAULT_FIXTURES, MockOptions } from './mock-options';
-import { journalDetails } from '../http/journal-masking';
-import { sitePages } from './site-pages';
 
 /** Builds an instance's context from options; every mistake is a ConfigError with one clear message. */
 export function createContext(options: MockOptions = {}): MockContext {
-  if (options.seed !== undefined && !Number.isSafeInteger(options.seed)) throw new ConfigError(`Invalid seed ${options.seed}: use an integer.`);
-  if (options.bodyTimeoutMs !== undefined && (!Number.isInteger(options.bodyTimeoutMs) || options.bodyTimeoutMs < 1 || options.bodyTimeoutMs > 3_600_000)) {
-    throw new ConfigError(`Invalid bodyTimeoutMs ${options.bodyTimeoutMs}: use milliseconds from 1 to 3600000.`);
-  }
-  if (options.journalSize !== undefined && (!Number.isInteger(options.journalSize) || options.journalSize < 0 || options.journalSize > 100_000)) {
-    throw new ConfigError(`Invalid journalSize ${options.journalSize}: use an integer from 0 to 100000.`);
-  }
-  if (options.streamStallMs !== undefined && (!Number.isInteger(options.streamStallMs) || options.streamStallMs < 1 || options.streamStallMs > 3_600_000)) {
-    throw new ConfigError(`Invalid streamStallMs ${options.streamStallMs}: use milliseconds from 1 to 3600000.`);
-  }
-  const clock = readClock(options.clock ?? 'real');
+  const clock = checkOptions(options);
   if (options.state) checkStatePath(options.state);
-  const fixtures = loadFixtures(options.fixtures);
-  let ctx: MockContext;
-  try {
-    ctx = new MockContext({
-      fixtures,
-      clock,
-      journalDetails,
-      ...(options.scenario ? { scenario: options.scenario } : {}),
-      ...(options.scenarioOptions ? { scenarioOptions: options.scenarioOptions } : {}),
-      ...(options.seed !== undefined ? { seed: options.seed } : {}),
-      ...(options.adminToken ? { adminToken: options.adminToken } : {}),
-      ...(options.journalSize !== undefined ? { journalSize: options.journalSize } : {}),
-      ...(options.sweepIntervalMs !== undefined ? { sweepIntervalMs: options.sweepIntervalMs } : {}),
-      ...(options.onRequest ? { onRequest: options.onRequest } : {}),
-      ...(options.webhooks ? { webhooks: checkWebhookUrls(options.webhooks) } : {}),
-      ...(options.webhookTimeoutMs !== undefined ? { webhookTimeoutMs: options.webhookTimeoutMs } : {}),
-      ...(options.streamStallMs !== undefined ? { streamStallMs: options.streamStallMs } : {}),
-    });
-  } catch (error) {
-    if (error instanceof FixtureError) throw new ConfigError(`Invalid fixtures: ${error.summary()}`);
-    if (error instanceof ConfigError) throw error;
-    throw new ConfigError((error as Error).message);
-  }
-  ctx.pages = sitePages(ctx);
+  const ctx = contextFromOptions(options, loadFixtures(options.fixtures), clock);
   if (options.state) {
     const path = options.state;
     restoreState(ctx, path);
@@ -58,26 +24,6 @@ export function createContext(options: MockOptions = {}): MockContext {
     };
   }
   return ctx;
-}
-
-function checkWebhookUrls(urls: string[]): string[] {
-  for (const url of urls) {
-    const problem = urlProblem(url);
-    if (problem) throw new ConfigError(`Invalid --webhook: ${problem}`);
-  }
-  return urls;
-}
-
-/** The clock option; its mistakes name the flag that sets it, so a CLI user knows what to fix. */
-function readClock(spec: string): Clock {
-  try {
-    return Clock.fromSpec(spec);
-  } catch (error) {
-    const message = (error as Error).message;
-    const own = `Invalid clock "${spec}"`;
-    const detail = message.startsWith(own) ? message.slice(own.length + 1).trim() : `${message.charAt(0).toLowerCase()}${message.slice(1)}`;
-    throw new ConfigError(`Invalid --clock "${spec}": ${detail}`);
-  }
 }
 
 /**
@@ -110,13 +56,8 @@ function checkStatePath(path: string): void {
 }
 
 function loadFixtures(fixtures: string | FixtureDocument | undefined): NamedDocument[] {
-  if (fixtures === 'none') return [];
+  if (fixtures === 'none' || typeof fixtures === 'object') return fixtureDocuments(fixtures);
   try {
-    if (typeof fixtures === 'object') {
-      const problems = schemaProblems('fixtures', fixtures);
-      if (problems.length > 0) throw new FixtureError(problems);
-      return [{ file: 'fixtures', document: fixtures }];
-    }
     return readFixtures(fixtures ?? DEFAULT_FIXTURES);
   } catch (error) {
     if (error instanceof FixtureError) throw new ConfigError(`Invalid fixtures: ${error.summary()}`);
@@ -126,7 +67,8 @@ function loadFixtures(fixtures: string | FixtureDocument | undefined): NamedDocu
 
 function restoreState(ctx: MockContext, path: string): void {
   try {
-    ctx.loadStateFile(path);
+    const loaded = loadStateFile(path, ctx.clock.now(), new Store(ctx.random));
+    if (loaded) ctx.useLoadedState(loaded);
   } catch (error) {
     if (error instanceof FixtureError) throw new ConfigError(`Invalid --state ${path}: the file is invalid: ${error.summary()}. Fix or delete it.`);
     // Whatever else stops it, the message names the flag to fix.

@@ -44,4 +44,9 @@ export interface MockOptions {
    * real milliseconds. Default 30000.
    */
   streamStallMs?: number;
+  /**
+   * How webhook deliveries go out: `node` (node:http with keep-alive; the server's default) or `fetch` (the global
+   * `fetch`, so MSW and other fetch interceptors see them; the default of `createFetchHandler`).
+   */
+  webhookTransport?: 'node' | 'fetch';
 }

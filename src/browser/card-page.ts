@@ -1,4 +1,5 @@
-import { createHash } from 'node:crypto';
+import { toBase64, utf8Bytes } from '../runtime/bytes';
+import { sha256 } from '../runtime/sha256';
 import type { ClockState } from '../clock/clock';
 
 /**
@@ -21,7 +22,7 @@ const STYLE = [
   '#error{margin:0;min-height:1.4em;color:var(--invalid);font-size:.9em}',
 ].join('\n');
 
-const STYLE_HASH = `sha256-${createHash('sha256').update(STYLE).digest('base64')}`;
+const STYLE_HASH = `sha256-${toBase64(sha256(utf8Bytes(STYLE)))}`;
 
 /**
  * Framable by any origin (it holds nothing secret and acts only with the key the host page already has); its

@@ -1,5 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { nodeBuiltin } from '../runtime/platform';
 
 /** What scripts/build-browser.js writes: the card script's hashed name and a content hash of every file. */
 interface Manifest {
@@ -30,6 +29,12 @@ let loaded: KitFiles | undefined;
  */
 export function kitFiles(): KitFiles {
   if (loaded) return loaded;
+  // The files are read on Node only; in a page (MSW's worker) there are none to serve, and the pages say so.
+  const fs = nodeBuiltin<typeof import('node:fs')>('node:fs');
+  const path = nodeBuiltin<typeof import('node:path')>('node:path');
+  if (!fs || !path) return (loaded = { files: new Map(), card: undefined });
+  const { existsSync, readFileSync } = fs;
+  const { join } = path;
   const dir = [join(__dirname, '..', 'browser', 'public'), join(__dirname, '..', '..', 'dist', 'browser', 'public')].find((candidate) =>
     existsSync(join(candidate, 'manifest.json')),
   );

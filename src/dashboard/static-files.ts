@@ -1,5 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { nodeBuiltin } from '../runtime/platform';
 import { MockResponse } from '../exchange';
 
 /** What `npm run build` writes (scripts/build-dashboard.js): file names with a content hash, so they never change. */
@@ -52,18 +51,24 @@ export function dashboardFile(path: string): MockResponse | undefined {
 
 function assets(): Assets {
   if (loaded) return loaded;
+  const fs = nodeBuiltin<typeof import('node:fs')>('node:fs');
+  const { join } = nodeBuiltin<typeof import('node:path')>('node:path') ?? { join: (...parts: string[]) => parts.join('/') };
+  if (!fs) {
+    // Inside a browser page (payments-mock/msw) there are no files to serve: the admin API still answers.
+    return { page: shell('<p>The dashboard is not available in the browser build: run the mock with Node to open it.</p>', undefined), files: new Map() };
+  }
   // dist/dashboard (or the bundled CLI's dist/cli), else dist/ seen from src/ (tests run from source).
   const dir = [join(__dirname, '..', 'dashboard', 'public'), join(__dirname, '..', '..', 'dist', 'dashboard', 'public')].find((candidate) =>
-    existsSync(join(candidate, 'manifest.json')),
+    fs.existsSync(join(candidate, 'manifest.json')),
   );
   if (!dir) {
     // A source checkout that was never built: say how to fix it rather than serve a blank page.
     return { page: shell('<p>The dashboard is not built: run <code>npm run build</code>.</p>', undefined), files: new Map() };
   }
-  const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as Manifest;
+  const manifest = JSON.parse(fs.readFileSync(join(dir, 'manifest.json'), 'utf8')) as Manifest;
   const files = new Map<string, { type: string; body: string }>();
   for (const name of [manifest.js, manifest.css])
-    files.set(name, { type: TYPES[name.split('.').pop() as string] as string, body: readFileSync(join(dir, name), 'utf8') });
+    files.set(name, { type: TYPES[name.split('.').pop() as string] as string, body: fs.readFileSync(join(dir, name), 'utf8') });
   loaded = { page: shell('', manifest), files };
   return loaded;
 }

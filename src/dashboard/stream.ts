@@ -1,3 +1,4 @@
+import { unrefTimer } from '../runtime/platform';
 import type { MockContext } from '../context';
 import type { EventMessage, ObjectMessage, RequestMessage } from '../bus/bus';
 import type { MockResponse, ResponseSink } from '../exchange';
@@ -112,7 +113,7 @@ function follow(ctx: MockContext, sink: ResponseSink): void {
   const heartbeat = setInterval(() => {
     if (!waiting) send(': heartbeat\n\n');
   }, HEARTBEAT_MS);
-  heartbeat.unref();
+  unrefTimer(heartbeat);
 
   // The first bytes tell the page it is live, and what the clock and scenario are now.
   send(`retry: 2000\nevent: hello\ndata: ${JSON.stringify({ clock: ctx.clock.state(), scenario: ctx.scenario.scenario })}\n\n`);

@@ -1,3 +1,4 @@
+import { sha256Hex } from '../runtime/hashing';
 import { IdempotencyRecord, Partition } from '../store/store';
 
 /** How long a saved response answers retries with the same Idempotency-Key. */
@@ -21,8 +22,7 @@ export function expireIdempotency(partition: Partition, now: number): void {
   }
 }
 
-/** SHA-256 in hex. node:crypto is required on first use: servers that never see an Idempotency-Key skip it. */
+/** SHA-256 in hex (node:crypto on Node, loaded on first use: servers that never see an Idempotency-Key skip it). */
 export function digest(text: string): string {
-  const { createHash } = require('node:crypto') as typeof import('node:crypto');
-  return createHash('sha256').update(text).digest('hex');
+  return sha256Hex(text);
 }

@@ -1,3 +1,4 @@
+import { fromBase64, utf8Text } from '../runtime/bytes';
 import { ApiError } from '../errors/api-error';
 import { KeyKind, PERMISSION_RESOURCES, PermissionLevel, PermissionResource, Permissions } from '../schemas/resources';
 import { KeyRecord, Store } from '../store/store';
@@ -48,7 +49,7 @@ export function keyFromHeader(header: string | undefined): string {
   const value = header.slice(space + 1).trim();
   if (space > 0 && scheme === 'bearer' && value) return value;
   if (space > 0 && scheme === 'basic' && value) {
-    const decoded = Buffer.from(value, 'base64').toString('utf8');
+    const decoded = utf8Text(fromBase64(value));
     const colon = decoded.indexOf(':');
     const key = colon === -1 ? decoded : decoded.slice(0, colon);
     if (key) return key;

@@ -1,4 +1,5 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { toBase64Url } from '../runtime/bytes';
+import { randomBytes, sameSecret } from '../runtime/hashing';
 import { ApiError } from '../errors/api-error';
 import { NextAction, Payment } from '../schemas/resources';
 import { makeId, Random } from '../store/random';
@@ -49,7 +50,7 @@ export function checkReturnUrl(value: string): string {
  * @example challengeRedirect(ctx, 'http://127.0.0.1:4010', 'pay_1', null) // { url: 'http://127.0.0.1:4010/3ds/pay_1?token=tds_…', return_url: null }
  */
 export function challengeRedirect(ctx: ChallengeHost, origin: string, paymentId: string, returnUrl: string | null): NextAction['redirect_to_url'] {
-  const token = ctx.seeded ? makeId(ctx.random, 'tds') : `tds_${randomBytes(18).toString('base64url')}`;
+  const token = ctx.seeded ? makeId(ctx.random, 'tds') : `tds_${toBase64Url(randomBytes(18))}`;
   return { url: `${origin}${CHALLENGE_PATH}${encodeURIComponent(paymentId)}?token=${encodeURIComponent(token)}`, return_url: returnUrl };
 }
 
@@ -91,7 +92,5 @@ function tokenOf(url: string): string {
 }
 
 function sameText(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && left.length > 0 && timingSafeEqual(left, right);
+  return a.length > 0 && sameSecret(a, b);
 }

@@ -1,3 +1,4 @@
+import { sameSecret } from '../runtime/hashing';
 import { MockContext } from '../context';
 import { ApiError } from '../errors/api-error';
 import { parseBody } from './body';
@@ -71,8 +72,5 @@ function checkAdminToken(token: string, header: string | undefined): void {
 
 /** Compares in constant time, so the token cannot be guessed character by character from response times. */
 function sameText(a: string, b: string): boolean {
-  // Required here: only servers started with --admin-token need crypto, and loading it costs boot time.
-  const { createHash, timingSafeEqual } = require('node:crypto') as typeof import('node:crypto');
-  const hash = (text: string) => createHash('sha256').update(text).digest();
-  return timingSafeEqual(hash(a), hash(b));
+  return sameSecret(a, b);
 }

@@ -1,3 +1,4 @@
+import { utf8Text } from '../runtime/bytes';
 import { keyFromHeader, maskKey } from '../domain/keys';
 import { parseBody } from './body';
 import { parseForm } from './form';
@@ -90,14 +91,15 @@ function maskedAuthorization(value: string): string {
  * socket's read buffer is 64 KiB, which a 100-byte body would otherwise keep alive for as long as the entry).
  */
 export function keptBody(body: Uint8Array): Uint8Array {
-  if (body.length > JOURNAL_BODY_LIMIT) return Buffer.from(body.subarray(0, JOURNAL_BODY_LIMIT));
-  if (body.buffer.byteLength > body.length + 1024) return Buffer.from(body);
+  // Copies into a plain Uint8Array: a Buffer's own slice() is a view, which would keep the large buffer alive.
+  if (body.length > JOURNAL_BODY_LIMIT) return new Uint8Array(body.subarray(0, JOURNAL_BODY_LIMIT));
+  if (body.buffer.byteLength > body.length + 1024) return new Uint8Array(body);
   return body;
 }
 
 /** Body bytes as text (lenient: the journal shows what was sent, even when it was not valid UTF-8). */
 function utf8(body: Uint8Array): string {
-  return Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8');
+  return utf8Text(body);
 }
 
 /** A long answer text is cut to one byte over the limit: enough for the journal to show it as truncated. */

@@ -1,15 +1,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { MockContext } from '../context';
-import { LATEST_VERSION } from '../domain/versions';
 import { ApiError } from '../errors/api-error';
-import { makeId } from '../store/random';
 import { MAX_BODY_BYTES } from './body';
-import { CORS_HEADERS } from './cors';
 import { MockRequest, MockResponse, ResponseSink } from '../exchange';
 import { handleRequest } from './handle-request';
 import { Traffic } from './traffic';
 import { docsBase, errorResponse } from './respond';
+import { tooLargeResponse } from './too-large';
+
+export { tooLargeResponse };
 
 export interface ListenerOptions {
   /** The requests being answered, for a shutdown that drains them (startMock). */
@@ -144,17 +144,6 @@ function tooLarge(ctx: MockContext, req: IncomingMessage, res: ServerResponse): 
   send(res, response);
   // Stop reading the rest; the connection closes after the answer.
   req.resume();
-}
-
-/**
- * The 413 for a body over 1 MiB, whichever way it came in (socket, an Express host's parsed body, inject()).
- * Every /v1 response carries Request-Id and Service-Version, even one refused before the pipeline ran.
- */
-export function tooLargeResponse(ctx: MockContext, url: string, host: string | string[] | undefined, origin?: string): MockResponse {
-  const error = new ApiError('request_too_large', `The request body is larger than ${MAX_BODY_BYTES} bytes (1 MiB). Send a smaller body.`);
-  const v1 = url === '/v1' || url.startsWith('/v1/') || url.startsWith('/v1?');
-  const v1Headers: Record<string, string> = v1 ? { 'Request-Id': makeId(ctx.streams.requestIds, 'req'), 'Service-Version': LATEST_VERSION } : {};
-  return errorResponse(error, docsBase(ctx.baseUrl, host, origin), { ...CORS_HEADERS, ...v1Headers });
 }
 
 /**

@@ -1,3 +1,4 @@
+import { writeError } from '../runtime/platform';
 import { ApiError } from '../errors/api-error';
 import { MockResponse } from '../exchange';
 
@@ -28,6 +29,6 @@ export function errorResponse(error: unknown, docsBase: string, headers: Record<
 
 function internalError(error: unknown): ApiError {
   // The stack goes to stderr for the developer of the mock; the client gets a clean error.
-  process.stderr.write(`payments-mock internal error: ${error instanceof Error ? error.stack : String(error)}\n`);
+  writeError(`payments-mock internal error: ${error instanceof Error ? error.stack : String(error)}`);
   return new ApiError('api_error', 'An unexpected error occurred in payments-mock. This is a bug in the mock; the details are in its stderr.');
 }

@@ -1,4 +1,5 @@
-import { createHash } from 'node:crypto';
+import { toBase64, utf8Bytes } from '../runtime/bytes';
+import { sha256 } from '../runtime/sha256';
 
 /**
  * The challenge page's only script. Opened as a page of its own, it puts the focus on the first button. Opened
@@ -43,4 +44,4 @@ export const FRAMED_SCRIPT = `(function () {
 })();`;
 
 /** For the page's Content-Security-Policy: this script and no other may run. @example `script-src '${FRAMED_SCRIPT_HASH}'` */
-export const FRAMED_SCRIPT_HASH = `sha256-${createHash('sha256').update(FRAMED_SCRIPT).digest('base64')}`;
+export const FRAMED_SCRIPT_HASH = `sha256-${toBase64(sha256(utf8Bytes(FRAMED_SCRIPT)))}`;

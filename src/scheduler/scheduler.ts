@@ -1,3 +1,4 @@
+import { nextTurn, unrefTimer, writeError } from '../runtime/platform';
 import { checkRange, Clock, ClockMode, ClockState, parseInstant, systemMs } from '../clock/clock';
 import { parseDuration } from '../clock/duration';
 
@@ -38,8 +39,9 @@ export class Scheduler {
   /** Housekeeping (freeing expired records): due like other jobs, but never a stop of a clock move. */
   private readonly chores: Entry[] = [];
   private seq = 0;
-  private timer: NodeJS.Timeout | undefined;
-  private immediate: NodeJS.Immediate | undefined;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  /** Cancels the pending run after this turn. */
+  private immediate: (() => void) | undefined;
   private readonly running = new Set<Promise<void>>();
   /** Clock moves run one after another. */
   private moves: Promise<unknown> = Promise.resolve();
@@ -121,7 +123,7 @@ export class Scheduler {
   close(): void {
     this.closed = true;
     clearTimeout(this.timer);
-    if (this.immediate) clearImmediate(this.immediate);
+    this.immediate?.();
     this.heap.length = 0;
     this.chores.length = 0;
   }
@@ -161,7 +163,7 @@ export class Scheduler {
       const done = Promise.resolve()
         .then(next.job)
         .catch((error: unknown) => {
-          process.stderr.write(`payments-mock: a scheduled job failed: ${error instanceof Error ? error.stack : String(error)}\n`);
+          writeError(`payments-mock: a scheduled job failed: ${error instanceof Error ? error.stack : String(error)}`);
         });
       this.running.add(done);
       void done.finally(() => this.running.delete(done));
@@ -196,7 +198,7 @@ export class Scheduler {
     if (dueMs === Infinity || this.closed) return;
     const wait = dueMs - this.clock.nowMs();
     if (wait <= 0) {
-      this.immediate ??= setImmediate(() => {
+      this.immediate ??= nextTurn(() => {
         this.immediate = undefined;
         this.runDue();
       });
@@ -204,7 +206,7 @@ export class Scheduler {
     }
     if (this.clock.currentMode === 'frozen') return;
     this.timer = setTimeout(() => this.runDue(), Math.min(wait, MAX_TIMER_MS));
-    this.timer.unref();
+    unrefTimer(this.timer);
   }
 
   /** The earliest job that is not canceled (canceled ones at the front are dropped on the way). */

@@ -52,18 +52,28 @@ export class Random {
   }
 }
 
-const SCRATCH = Buffer.alloc(128);
-const BASE62 = Buffer.from('0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', 'latin1');
+const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+// Node's Buffer makes a flat string fastest; a browser page (payments-mock/msw) has none and uses idInPage.
+const SCRATCH = typeof Buffer === 'function' ? Buffer.alloc(128) : undefined;
+const BASE62 = typeof Buffer === 'function' ? Buffer.from(ALPHABET, 'latin1') : new TextEncoder().encode(ALPHABET);
 
 /**
  * `head` + `_` + 24 base62 characters, e.g. `pay_3fK9…`. Built in one buffer so the string is flat: appending
  * character by character would leave a chain of small string pieces, several times the memory of the id.
  */
 export function makeId(random: Random, head: string): string {
+  if (!SCRATCH) return idInPage(random, head);
   // Ids are made synchronously one at a time, so one scratch buffer serves them all (long heads get their own).
   const bytes = head.length + 25 <= SCRATCH.length ? SCRATCH : Buffer.allocUnsafe(head.length + 25);
   const start = bytes.write(head, 'latin1');
   bytes[start] = 0x5f; // '_'
   for (let i = start + 1; i < start + 25; i++) bytes[i] = BASE62[Math.floor(random.next() * 62)] as number;
   return bytes.toString('latin1', 0, start + 25);
+}
+
+/** The same id without Buffer: the same random draws, so the same ids for the same seed. */
+function idInPage(random: Random, head: string): string {
+  const codes = new Array<number>(24);
+  for (let i = 0; i < 24; i++) codes[i] = BASE62[Math.floor(random.next() * 62)] as number;
+  return `${head}_${String.fromCharCode(...codes)}`;
 }

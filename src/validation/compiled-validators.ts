@@ -1,6 +1,5 @@
 import type { Options, ValidateFunction } from 'ajv';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { nodeBuiltin } from '../runtime/platform';
 import { FIXTURE_SCHEMA, FIXTURE_SECTION_SCHEMAS } from '../schemas/fixtures';
 import { PARAM_SCHEMAS } from '../schemas/params';
 
@@ -34,7 +33,7 @@ export const AJV_OPTIONS: Options = { allErrors: true, strict: true, verbose: tr
 
 export function generatedFile(group: ValidatorGroup): string {
   // Through `../validation`: the same folder from dist/validation, and from the bundled CLI in dist/cli.
-  return join(__dirname, '..', 'validation', `generated-${group}.js`);
+  return `${__dirname}/../validation/generated-${group}.js`;
 }
 
 const loaded: Partial<Record<ValidatorGroup, Record<string, ValidateFunction>>> = {};
@@ -45,10 +44,20 @@ export function validatorFor(name: ValidatorName): ValidateFunction {
   return (loaded[group] ??= load(group))[name] as ValidateFunction;
 }
 
+/**
+ * Hands in a group's precompiled validators: the browser build of payments-mock/msw bundles them, as it cannot
+ * look for files.
+ * @example provideValidators('params', require('./generated-params.js'));
+ */
+export function provideValidators(group: ValidatorGroup, validators: Record<string, ValidateFunction>): void {
+  loaded[group] = validators;
+}
+
 function load(group: ValidatorGroup): Record<string, ValidateFunction> {
-  const file = generatedFile(group);
+  const fs = nodeBuiltin<typeof import('node:fs')>('node:fs');
+  const file = fs ? generatedFile(group) : undefined;
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- a generated file, found at run time
-  return existsSync(file) ? (require(file) as Record<string, ValidateFunction>) : compile(group);
+  return file && fs?.existsSync(file) ? (require(file) as Record<string, ValidateFunction>) : compile(group);
 }
 
 function compile(group: ValidatorGroup): Record<string, ValidateFunction> {

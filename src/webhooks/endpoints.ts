@@ -1,3 +1,4 @@
+import { toBase64 } from '../runtime/bytes';
 import { EVENT_TYPES } from '../domain/events';
 import { copyMetadata } from '../domain/payments';
 import { Scope } from '../domain/scope';
@@ -72,9 +73,9 @@ export function wants(endpoint: WebhookEndpoint, type: string): boolean {
 
 /** `whsec_` and the base64 of 32 random bytes, as the Standard Webhooks secret format has it. */
 export function newSecret(random: Random): string {
-  const bytes = Buffer.alloc(32);
+  const bytes = new Uint8Array(32);
   for (let i = 0; i < bytes.length; i++) bytes[i] = random.int(0, 255);
-  return `whsec_${bytes.toString('base64')}`;
+  return `whsec_${toBase64(bytes)}`;
 }
 
 /** An endpoint as the API shows it: the secret only where it is revealed (create, admin API). */

@@ -1,4 +1,5 @@
-import type { Agent, ClientRequest, IncomingMessage, RequestOptions } from 'node:http';
+import { nodeBuiltin } from '../runtime/platform';
+import type { Agent, IncomingMessage, RequestOptions } from 'node:http';
 
 /** An answer is read up to this much; the rest is not waited for. */
 export const MAX_RESPONSE_BYTES = 64 * 1024;
@@ -25,7 +26,12 @@ export interface SendOptions {
   /** The keep-alive agent for a protocol; a socket the receiver closed while idle is retried once on a new one. */
   agentFor?: (protocol: 'http:' | 'https:') => Agent;
   /** Told of each request in flight, so that closing the mock can cut it; returns the function that forgets it. */
-  track?: (request: ClientRequest) => () => void;
+  track?: (request: Cancelable) => () => void;
+}
+
+/** A request in flight that closing the mock (or resetting its workspace) cuts. */
+export interface Cancelable {
+  destroy(): void;
 }
 
 export async function postWebhook(url: URL, headers: Record<string, string>, body: string, options: SendOptions): Promise<SendResult> {
@@ -66,7 +72,7 @@ function send(
       headers: { ...headers, 'Content-Length': String(payload.length) },
       agent: agentFor ? agentFor(url.protocol === 'https:' ? 'https:' : 'http:') : false,
     };
-    const transport = (url.protocol === 'https:' ? require('node:https') : require('node:http')) as typeof import('node:http');
+    const transport = nodeBuiltin<typeof import('node:http')>(url.protocol === 'https:' ? 'node:https' : 'node:http') as typeof import('node:http');
     const request = transport.request(options, (response: IncomingMessage) => {
       const status = response.statusCode ?? 0;
       if (status >= 300 && status < 400) return finish(status, 'redirect');

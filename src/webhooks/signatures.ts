@@ -1,8 +1,9 @@
-import type { Hmac } from 'node:crypto';
+import { fromBase64 } from '../runtime/bytes';
+import { hmacSha256 } from '../runtime/hashing';
 
 /** The secret's key bytes for Standard Webhooks: the base64 after `whsec_`. */
-function standardKey(secret: string): Buffer {
-  return Buffer.from(secret.slice('whsec_'.length), 'base64');
+function standardKey(secret: string): Uint8Array {
+  return fromBase64(secret.slice('whsec_'.length));
 }
 
 /**
@@ -16,14 +17,11 @@ function standardKey(secret: string): Buffer {
  * signature per secret (`v1=` twice; two space-separated `v1,` entries): both verifiers accept either secret.
  */
 export function signatureHeaders(secrets: string | readonly string[], messageId: string, body: string, timestamp: number): Record<string, string> {
-  // Loaded on the first delivery, so a server without webhooks never pays for crypto at boot.
-  const { createHmac } = require('node:crypto') as typeof import('node:crypto');
-  const hmac = (key: string | Buffer, text: string): Hmac => createHmac('sha256', key).update(text, 'utf8');
   const all = typeof secrets === 'string' ? [secrets] : secrets;
   return {
-    'Service-Signature': `t=${timestamp},${all.map((secret) => `v1=${hmac(secret, `${timestamp}.${body}`).digest('hex')}`).join(',')}`,
+    'Service-Signature': `t=${timestamp},${all.map((secret) => `v1=${hmacSha256(secret, `${timestamp}.${body}`, 'hex')}`).join(',')}`,
     'webhook-id': messageId,
     'webhook-timestamp': String(timestamp),
-    'webhook-signature': all.map((secret) => `v1,${hmac(standardKey(secret), `${messageId}.${timestamp}.${body}`).digest('base64')}`).join(' '),
+    'webhook-signature': all.map((secret) => `v1,${hmacSha256(standardKey(secret), `${messageId}.${timestamp}.${body}`, 'base64')}`).join(' '),
   };
 }

@@ -1,4 +1,5 @@
-import type { Agent, ClientRequest } from 'node:http';
+import { nodeBuiltin } from '../runtime/platform';
+import type { Agent } from 'node:http';
 import { systemMs } from '../clock/clock';
 import { renderEvent } from '../domain/events';
 import type { EventBus, EventMessage } from '../bus/bus';
@@ -10,7 +11,8 @@ import type { StoredEvent } from '../store/event-log';
 import type { Partition, Store, Workspace } from '../store/store';
 import { wants } from './endpoints';
 import { MAX_ATTEMPTS, RETRY_DELAYS_SECONDS } from './retry-schedule';
-import { postWebhook } from './send';
+import { Cancelable, postWebhook } from './send';
+import { postWebhookWithFetch } from './send-fetch';
 import { signatureHeaders } from './signatures';
 
 /** What the webhooks need from their mock instance. */
@@ -21,6 +23,8 @@ export interface WebhookHost {
   /** The scheduler whose clock a workspace follows. */
   schedulerFor(workspace: string): Scheduler;
   readonly webhookTimeoutMs: number;
+  /** `node`: node:http with keep-alive agents; `fetch`: the global fetch (MSW and browsers see it). */
+  readonly webhookTransport: 'node' | 'fetch';
 }
 
 /** A delivery with where it lives. */
@@ -54,7 +58,7 @@ export class Webhooks {
   private readonly lanes = new Map<string, Lane>();
   private readonly scheduled = new Map<string, Scheduled>();
   /** Requests in flight, with the workspace they deliver for (a workspace reset cuts its own). */
-  private readonly inFlight = new Map<ClientRequest, string>();
+  private readonly inFlight = new Map<Cancelable, string>();
   private closed = false;
   private readonly agents = new Map<string, Agent>();
 
@@ -232,7 +236,7 @@ export class Webhooks {
   private agentFor(protocol: 'http:' | 'https:'): Agent {
     let agent = this.agents.get(protocol);
     if (!agent) {
-      const transport = (protocol === 'https:' ? require('node:https') : require('node:http')) as typeof import('node:http');
+      const transport = nodeBuiltin<typeof import('node:http')>(protocol === 'https:' ? 'node:https' : 'node:http') as typeof import('node:http');
       this.agents.set(protocol, (agent = new transport.Agent({ keepAlive: true, maxSockets: 16, maxFreeSockets: 16, timeout: 30_000 })));
     }
     return agent;
@@ -303,14 +307,15 @@ export class Webhooks {
       'Service-Delivery': delivery.id,
       'Service-Delivery-Attempt': String(n),
     };
-    const result = await postWebhook(new URL(endpoint.url), headers, body, {
-      timeoutMs: this.host.webhookTimeoutMs,
-      agentFor: (protocol) => this.agentFor(protocol),
-      track: (request) => {
-        this.inFlight.set(request, workspace.id);
-        return () => this.inFlight.delete(request);
-      },
-    });
+    const track = (request: Cancelable): (() => void) => {
+      this.inFlight.set(request, workspace.id);
+      return () => this.inFlight.delete(request);
+    };
+    const timeoutMs = this.host.webhookTimeoutMs;
+    const result =
+      this.host.webhookTransport === 'fetch'
+        ? await postWebhookWithFetch(new URL(endpoint.url), headers, body, { timeoutMs, track })
+        : await postWebhook(new URL(endpoint.url), headers, body, { timeoutMs, agentFor: (protocol) => this.agentFor(protocol), track });
     if (this.closed || !this.isCurrent(placed)) return;
     delivery.attempts.push({
       n,

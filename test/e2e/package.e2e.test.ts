@@ -26,8 +26,11 @@ const CONSUMER_TSCONFIG = {
   files: ['index.ts'],
 };
 
-const CONSUMER_SOURCE = `import { createApp, startMock } from 'payments-mock';
-import type { Customer, MockApp, MockServer, Payment } from 'payments-mock';
+const CONSUMER_SOURCE = `import { createApp, createFetchHandler, startMock } from 'payments-mock';
+import type { Customer, FetchHandler, MockApp, MockServer, Payment } from 'payments-mock';
+
+// No DOM library and no @types/node here: the fetch handler's Request and Response are the runtime's, or never.
+export const handler: FetchHandler = createFetchHandler({ fixtures: 'none', seed: 1 });
 
 export async function run(): Promise<Payment['status']> {
   const mock: MockServer = await startMock({ port: 0, fixtures: 'none', clock: 'frozen@2026-01-01T00:00:00Z', seed: 1 });
@@ -175,4 +178,54 @@ describe('the npm package, installed from its tarball into an empty folder', () 
       await exited;
     }
   }, 60_000);
+
+  it('compiles a strict consumer of every adapter entry point (msw, vitest, playwright) with their runners installed', async () => {
+    const peers = join(folder, 'peers');
+    mkdirSync(peers);
+    const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
+    const pinned = ['msw', 'vitest', '@playwright/test', '@types/node'].map((name) => `${name}@${manifest.devDependencies[name]}`);
+    writeFileSync(join(peers, 'package.json'), JSON.stringify({ name: 'peers', version: '1.0.0', private: true }));
+    await run(NPM, ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', tarball, ...pinned], { cwd: peers });
+    writeFileSync(
+      join(peers, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          target: 'ES2022',
+          module: 'node16',
+          moduleResolution: 'node16',
+          lib: ['ES2022', 'DOM'],
+          types: ['node'],
+          skipLibCheck: true,
+          noEmit: true,
+        },
+        files: ['index.ts'],
+      }),
+    );
+    writeFileSync(join(peers, 'index.ts'), PEERS_SOURCE);
+    const result = await run(process.execPath, [TSC, '-p', peers], { cwd: peers }).catch((error: { stdout: string }) => ({ stdout: error.stdout }));
+    expect(result.stdout).toBe('');
+  }, 180_000);
 });
+
+/** Every adapter entry point, used as its docs show. */
+const PEERS_SOURCE = `import { setupServer } from 'msw/node';
+import { createPaymentsHandlers, type PaymentsMockHandlers } from 'payments-mock/msw';
+import { createGlobalSetup, useWorkspace, type TestWorkspace } from 'payments-mock/vitest';
+import vitestSetup from 'payments-mock/vitest/global-setup';
+import { test, expect } from 'payments-mock/playwright';
+import playwrightSetup from 'payments-mock/playwright/global-setup';
+
+const payments: PaymentsMockHandlers = createPaymentsHandlers({ seed: 1 });
+export const server = setupServer(...payments.handlers);
+export const key: string = payments.mock.keys[0]?.key ?? '';
+export const setups = [createGlobalSetup({ scenario: 'manual' }), vitestSetup, playwrightSetup];
+export function file(): TestWorkspace {
+  return useWorkspace({ name: 'typed' });
+}
+test('typed', async ({ paymentsMock }) => {
+  const moved = await paymentsMock.clock.advance('25h');
+  expect(moved.follows_server).toBe(false);
+  await paymentsMock.setScenario('decline');
+});
+`;

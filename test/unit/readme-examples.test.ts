@@ -10,7 +10,7 @@ const readme = allDocs();
  * those files. Together they keep the README's code true.
  */
 describe('README examples', () => {
-  const markers = [...readme.matchAll(/<!-- file:(\S+) -->\n```\w*\n([\s\S]*?)```/g)];
+  const markers = [...readme.matchAll(/<!-- file:(\S+) -->\n\n?```\w*\n([\s\S]*?)```/g)];
 
   it('has examples to check', () => {
     expect(markers.map((m) => m[1])).toEqual(

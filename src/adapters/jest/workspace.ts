@@ -4,6 +4,7 @@ import { keysByRole, WorkspaceKeys } from '../../workspaces/keys-by-role';
 import type { FlowDocument, FlowResult } from '../../triggers/flow-types';
 import type { TriggerOptions, TriggerResult } from '../../triggers/trigger';
 import { withEnv } from '../../triggers/env-references';
+import { TestHooks, workspaceForFile } from '../workspace-client';
 
 export { keysByRole };
 export type { WorkspaceKeys };
@@ -79,7 +80,7 @@ export interface TestWorkspace {
   runFlow(document: FlowDocument): Promise<FlowResult>;
 }
 
-interface CreateOptions {
+export interface CreateOptions {
   /** The mock's URL; default `PAYMENTS_MOCK_URL`, which the global setup sets. */
   url?: string;
   name?: string;
@@ -164,8 +165,6 @@ export async function createWorkspace(options: CreateOptions | string = {}): Pro
   };
 }
 
-type Hook = (fn: () => Promise<void>) => void;
-
 /**
  * Gives the calling test file its own workspace: created in `beforeAll`, deleted in `afterAll`. Read its fields
  * inside tests (they exist once `beforeAll` has run).
@@ -178,51 +177,7 @@ type Hook = (fn: () => Promise<void>) => void;
  * });
  */
 export function useWorkspace(options: CreateOptions = {}): TestWorkspace {
-  const { beforeAll, afterAll } = globalThis as unknown as { beforeAll?: Hook; afterAll?: Hook };
+  const { beforeAll, afterAll } = globalThis as unknown as Partial<TestHooks>;
   if (!beforeAll || !afterAll) throw new Error('payments-mock: useWorkspace() must be called in a Jest test file (it uses beforeAll and afterAll).');
-  let current: TestWorkspace | undefined;
-  beforeAll(async () => {
-    current = await createWorkspace(options);
-  });
-  afterAll(async () => {
-    await current?.delete();
-    current = undefined;
-  });
-  const ready = (): TestWorkspace => {
-    if (!current) throw new Error('payments-mock: the workspace is not ready: read it inside a test or a hook, not at the top of the file.');
-    return current;
-  };
-  return {
-    get url() {
-      return ready().url;
-    },
-    get id() {
-      return ready().id;
-    },
-    get workspace() {
-      return ready().workspace;
-    },
-    get account() {
-      return ready().account;
-    },
-    get keys() {
-      return ready().keys;
-    },
-    get entries() {
-      return ready().entries;
-    },
-    request: (...args) => ready().request(...args),
-    clock: {
-      state: () => ready().clock.state(),
-      now: () => ready().clock.now(),
-      advance: (by) => ready().clock.advance(by),
-      set: (mode, now) => ready().clock.set(mode, now),
-    },
-    setScenario: (name, scenarioOptions) => ready().setScenario(name, scenarioOptions),
-    scenario: () => ready().scenario(),
-    reset: () => ready().reset(),
-    delete: () => ready().delete(),
-    trigger: (type, triggerOptions) => ready().trigger(type, triggerOptions),
-    runFlow: (document) => ready().runFlow(document),
-  };
+  return workspaceForFile({ beforeAll, afterAll }, () => createWorkspace(options));
 }

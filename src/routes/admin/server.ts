@@ -1,3 +1,4 @@
+import { utf8Text } from '../../runtime/bytes';
 import { LATEST_VERSION, versionChanges, VERSIONS } from '../../domain/versions';
 import { ApiError } from '../../errors/api-error';
 import { streamState } from '../../state/write-state';
@@ -57,7 +58,7 @@ export const ADMIN_SERVER_ROUTES: AdminRoute[] = [
     example: { workspaces: [] },
     // Streamed, like a save: a store of any size exports, and requests are answered meanwhile. A response sink takes
     // text; each chunk decodes on its own (a chunk never splits a character).
-    handler: ({ ctx }) => new StreamedJson((sink) => streamState(ctx.store, (bytes) => sink.write(bytes.toString('utf8')), ctx.savedControls)),
+    handler: ({ ctx }) => new StreamedJson((sink) => streamState(ctx.store, (bytes) => sink.write(utf8Text(bytes)), ctx.savedControls)),
   },
   {
     method: 'PUT',

@@ -1,7 +1,7 @@
 import { MockContext } from '../../context';
 import { ApiError } from '../../errors/api-error';
 import { FixtureDocument, FixtureError } from '../../state/fixture-types';
-import { schemaProblems } from '../../state/read-fixtures';
+import { schemaProblems } from '../../state/schema-problems';
 
 /**
  * Replaces the store with an exported state, checked like a fixture file; a bad document changes nothing. The

@@ -1,0 +1,96 @@
+import { Clock } from '../clock/clock';
+import { MockContext } from '../context';
+import { ConfigError } from '../errors/api-error';
+import { journalDetails } from '../http/journal-masking';
+import { FixtureDocument, FixtureError } from '../state/fixture-types';
+import type { NamedDocument } from '../state/read-fixtures';
+import { schemaProblems } from '../state/schema-problems';
+import { urlProblem } from '../webhooks/endpoints';
+import type { MockOptions } from './mock-options';
+import { sitePages } from './site-pages';
+
+/**
+ * Checks the options that need no file or socket and reads the clock; every mistake is a ConfigError with one
+ * clear message.
+ * @example const clock = checkOptions({ seed: 1, clock: 'frozen@2026-01-01T00:00:00Z' });
+ */
+export function checkOptions(options: MockOptions): Clock {
+  if (options.seed !== undefined && !Number.isSafeInteger(options.seed)) throw new ConfigError(`Invalid seed ${options.seed}: use an integer.`);
+  if (options.bodyTimeoutMs !== undefined && (!Number.isInteger(options.bodyTimeoutMs) || options.bodyTimeoutMs < 1 || options.bodyTimeoutMs > 3_600_000)) {
+    throw new ConfigError(`Invalid bodyTimeoutMs ${options.bodyTimeoutMs}: use milliseconds from 1 to 3600000.`);
+  }
+  if (options.journalSize !== undefined && (!Number.isInteger(options.journalSize) || options.journalSize < 0 || options.journalSize > 100_000)) {
+    throw new ConfigError(`Invalid journalSize ${options.journalSize}: use an integer from 0 to 100000.`);
+  }
+  if (options.streamStallMs !== undefined && (!Number.isInteger(options.streamStallMs) || options.streamStallMs < 1 || options.streamStallMs > 3_600_000)) {
+    throw new ConfigError(`Invalid streamStallMs ${options.streamStallMs}: use milliseconds from 1 to 3600000.`);
+  }
+  if (options.webhookTransport !== undefined && options.webhookTransport !== 'node' && options.webhookTransport !== 'fetch') {
+    throw new ConfigError(`Invalid webhookTransport ${JSON.stringify(options.webhookTransport)}: use 'node' or 'fetch'.`);
+  }
+  return readClock(options.clock ?? 'real');
+}
+
+/**
+ * Builds an instance's context from options and fixture documents already read. It reads no files (createContext
+ * in options.ts does that, on Node), so the same core runs in a browser page.
+ * @example const ctx = contextFromOptions({ seed: 1, clock: 'frozen@2026-01-01T00:00:00Z' }, []);
+ */
+export function contextFromOptions(options: MockOptions, fixtures: NamedDocument[], clock: Clock = checkOptions(options)): MockContext {
+  let ctx: MockContext;
+  try {
+    ctx = new MockContext({
+      fixtures,
+      clock,
+      journalDetails,
+      ...(options.scenario ? { scenario: options.scenario } : {}),
+      ...(options.scenarioOptions ? { scenarioOptions: options.scenarioOptions } : {}),
+      ...(options.seed !== undefined ? { seed: options.seed } : {}),
+      ...(options.adminToken ? { adminToken: options.adminToken } : {}),
+      ...(options.journalSize !== undefined ? { journalSize: options.journalSize } : {}),
+      ...(options.sweepIntervalMs !== undefined ? { sweepIntervalMs: options.sweepIntervalMs } : {}),
+      ...(options.onRequest ? { onRequest: options.onRequest } : {}),
+      ...(options.webhooks ? { webhooks: checkWebhookUrls(options.webhooks) } : {}),
+      ...(options.webhookTimeoutMs !== undefined ? { webhookTimeoutMs: options.webhookTimeoutMs } : {}),
+      ...(options.webhookTransport ? { webhookTransport: options.webhookTransport } : {}),
+      ...(options.streamStallMs !== undefined ? { streamStallMs: options.streamStallMs } : {}),
+    });
+  } catch (error) {
+    if (error instanceof FixtureError) throw new ConfigError(`Invalid fixtures: ${error.summary()}`);
+    if (error instanceof ConfigError) throw error;
+    throw new ConfigError((error as Error).message);
+  }
+  ctx.pages = sitePages(ctx);
+  return ctx;
+}
+
+/**
+ * Fixtures given as a document (checked against the schema) or `none`, as named documents.
+ * @example fixtureDocuments('none') // []
+ */
+export function fixtureDocuments(fixtures: FixtureDocument | 'none'): NamedDocument[] {
+  if (fixtures === 'none') return [];
+  const problems = schemaProblems('fixtures', fixtures);
+  if (problems.length > 0) throw new ConfigError(`Invalid fixtures: ${new FixtureError(problems).summary()}`);
+  return [{ file: 'fixtures', document: fixtures }];
+}
+
+function checkWebhookUrls(urls: string[]): string[] {
+  for (const url of urls) {
+    const problem = urlProblem(url);
+    if (problem) throw new ConfigError(`Invalid --webhook: ${problem}`);
+  }
+  return urls;
+}
+
+/** The clock option; its mistakes name the flag that sets it, so a CLI user knows what to fix. */
+function readClock(spec: string): Clock {
+  try {
+    return Clock.fromSpec(spec);
+  } catch (error) {
+    const message = (error as Error).message;
+    const own = `Invalid clock "${spec}"`;
+    const detail = message.startsWith(own) ? message.slice(own.length + 1).trim() : `${message.charAt(0).toLowerCase()}${message.slice(1)}`;
+    throw new ConfigError(`Invalid --clock "${spec}": ${detail}`);
+  }
+}

@@ -1,0 +1,76 @@
+import { Cancelable, errorName, LOGGED_RESPONSE_BYTES, MAX_RESPONSE_BYTES, SendOptions, SendResult } from './send';
+
+/**
+ * POSTs one delivery with the global `fetch` (the `fetch` webhook transport): what `createFetchHandler` and
+ * `payments-mock/msw` use, so a fetch interceptor (MSW in Node, MSW's service worker in a browser) sees the
+ * deliveries. The same rules as the node:http transport: never throws, no redirect followed, the whole exchange
+ * within `timeoutMs`, at most 64 KiB of the answer read, its first 1 KiB logged.
+ */
+export async function postWebhookWithFetch(
+  url: URL,
+  headers: Record<string, string>,
+  body: string,
+  options: Pick<SendOptions, 'timeoutMs' | 'track'>,
+): Promise<SendResult> {
+  const started = performance.now();
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, options.timeoutMs);
+  const request: Cancelable = { destroy: () => controller.abort() };
+  const untrack = options.track ? options.track(request) : () => undefined;
+  const done = (status: number | null, error: string | null, text: string | null): SendResult => ({
+    status,
+    error,
+    body: text,
+    durationMs: Math.round((performance.now() - started) * 100) / 100,
+  });
+  try {
+    const response = await fetch(url, { method: 'POST', headers, body, redirect: 'manual', signal: controller.signal });
+    // `redirect: 'manual'` gives a 3xx as it is in Node, and an opaque redirect (status 0) in a browser.
+    if ((response.status >= 300 && response.status < 400) || response.type === 'opaqueredirect') {
+      await response.body?.cancel();
+      return done(response.status || null, 'redirect', null);
+    }
+    return done(response.status, null, await readCapped(response));
+  } catch (error) {
+    if (timedOut) return done(null, 'timeout', null);
+    return done(null, fetchErrorName(error), null);
+  } finally {
+    clearTimeout(timer);
+    untrack();
+  }
+}
+
+/** At most 64 KiB of the answer is read; the first 1 KiB is kept as text. */
+async function readCapped(response: Response): Promise<string | null> {
+  if (!response.body) return null;
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  while (size < MAX_RESPONSE_BYTES) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    size += value.length;
+  }
+  if (size >= MAX_RESPONSE_BYTES) void reader.cancel().catch(() => undefined);
+  if (size === 0) return null;
+  const all = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    all.set(chunk, at);
+    at += chunk.length;
+  }
+  return new TextDecoder().decode(all.subarray(0, LOGGED_RESPONSE_BYTES));
+}
+
+/** Node's fetch reports the socket's error as `cause`; a browser says only "Failed to fetch". */
+function fetchErrorName(error: unknown): string {
+  const cause = (error as { cause?: unknown } | null)?.cause;
+  if (cause instanceof Error) return errorName(cause);
+  if ((error as Error | null)?.name === 'AbortError') return 'connection_reset';
+  return 'network_error';
+}

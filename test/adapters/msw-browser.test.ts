@@ -1,0 +1,90 @@
+import { readFileSync } from 'node:fs';
+import { createServer, Server } from 'node:http';
+import { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { Browser } from 'playwright-core';
+import { consoleErrors, describeInBrowser, launchChromium } from '../helpers/browser';
+import { requireBuild } from '../helpers/cli-process';
+
+/**
+ * The sandbox inside a browser page, no server of the mock's at all: a tiny static server gives Chromium a page,
+ * MSW's service worker and a bundle of the page's script (`payments-mock/msw` resolved through its `browser`
+ * export: the prebuilt dist/adapters/msw/browser.mjs). The page creates, confirms and lists payments with fetch at
+ * https://api.payments.test, a name that resolves nowhere: only the handlers in the page can answer.
+ */
+const ROOT = join(__dirname, '..', '..');
+
+describeInBrowser('payments-mock/msw in Chromium with setupWorker', () => {
+  let server: Server;
+  let url: string;
+  let browser: Browser;
+  const served: string[] = [];
+
+  beforeAll(async () => {
+    requireBuild();
+    const bundle = await build({
+      entryPoints: [join(ROOT, 'test', 'runners', 'msw-browser', 'page.js')],
+      bundle: true,
+      platform: 'browser',
+      format: 'esm',
+      write: false,
+      // As a consumer's bundler: payments-mock/msw through the package's exports, not this repository's tsconfig paths.
+      tsconfigRaw: {},
+      logLevel: 'error',
+    });
+    const files: Record<string, { type: string; body: string | Buffer }> = {
+      '/': {
+        type: 'text/html',
+        body: '<!doctype html><meta charset="utf-8"><title>shop</title><link rel="icon" href="data:,"><script type="module" src="/page.js"></script>',
+      },
+      '/page.js': { type: 'text/javascript', body: bundle.outputFiles[0]!.text },
+      '/mockServiceWorker.js': { type: 'text/javascript', body: readFileSync(join(ROOT, 'node_modules', 'msw', 'lib', 'mockServiceWorker.js')) },
+    };
+    server = createServer((req, res) => {
+      served.push(`${req.method} ${req.url}`);
+      const file = files[req.url ?? ''];
+      if (!file) return void res.writeHead(404).end();
+      res.writeHead(200, { 'Content-Type': file.type }).end(file.body);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    browser = await launchChromium();
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    server?.closeAllConnections();
+    await new Promise((resolve) => server?.close(resolve));
+  });
+
+  it('creates, confirms and lists payments through fetch at the production base URL', async () => {
+    const page = await browser.newPage();
+    const errors = consoleErrors(page);
+    await page.goto(url);
+    await page.waitForFunction(() => typeof (globalThis as unknown as { run?: unknown }).run === 'function');
+    const result = await page.evaluate(() => (globalThis as unknown as { run: () => Promise<any> }).run());
+    expect(result.created.status).toBe(200);
+    expect(result.confirmed.body.status).toBe('succeeded');
+    expect(result.list.body.data.map((payment: { id: string }) => payment.id)).toContain(result.created.body.id);
+    expect(result.declined.status).toBe(402);
+    expect(result.declined.body.error.code).toBe('card_declined');
+    // The admin API answers at the base URL too: the whole store, exported in the page.
+    expect(result.state).toEqual({ status: 200, payments: 2 });
+    expect(result.declined.body.error.doc_url).toBe('https://api.payments.test/docs/errors#card_declined');
+    // Only the page, its script and MSW's worker came from a server; no API call did.
+    expect(served.every((line) => /^GET \/(page\.js|mockServiceWorker\.js)?$/.test(line))).toBe(true);
+    // Chromium logs the declined payment's 402 as a failed resource; nothing else may go wrong in the page.
+    expect(errors.filter((error) => !/status of 402/.test(error))).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it('refuses a state file in the browser with a message that says what to do', async () => {
+    const page = await browser.newPage();
+    await page.goto(url);
+    await page.waitForFunction(() => typeof (globalThis as unknown as { run?: unknown }).run === 'function');
+    const result = await page.evaluate(() => (globalThis as unknown as { run: () => Promise<any> }).run());
+    expect(result.refused).toMatch(/cannot use state files \(state\): a page has no file system/);
+    await page.close();
+  }, 60_000);
+});

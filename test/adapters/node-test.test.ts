@@ -1,0 +1,13 @@
+import { requireBuild } from '../helpers/cli-process';
+import { runRunner } from '../helpers/run-runner';
+
+/** The README's node:test example (test/runners/node-test/payments.test.mjs), run as written by `node --test`. */
+describe('the node:test example', () => {
+  beforeAll(() => requireBuild());
+
+  it('passes under node --test', async () => {
+    const { code, output } = await runRunner('node-test', process.execPath, ['--test', 'payments.test.mjs']);
+    expect(output).toMatch(/# pass 1/);
+    expect(code).toBe(0);
+  }, 60_000);
+});

@@ -15,6 +15,8 @@ const FROZEN_UNIX = Date.parse(FROZEN) / 1000;
 let agent: Agent;
 let receiver: Receiver;
 let deliveryId: string;
+let eventId: string;
+let endpointId: string;
 
 beforeAll(async () => {
   receiver = await startReceiver([200]);
@@ -23,7 +25,10 @@ beforeAll(async () => {
   await agent.ok('request', { method: 'POST', path: '/v1/webhook_endpoints', params: { url: receiver.url, enabled_events: ['customer.created'] } });
   await agent.ok('request', { method: 'POST', path: '/v1/customers', params: { email: 'ada@example.com' } });
   await agent.ok('flush_webhooks', {});
-  deliveryId = (await agent.ok('list_deliveries', {})).data[0].id;
+  const first = (await agent.ok('list_deliveries', {})).data[0];
+  deliveryId = first.id;
+  eventId = first.event;
+  endpointId = first.endpoint;
 });
 
 afterAll(async () => {
@@ -43,11 +48,9 @@ describe('the tool list', () => {
     }
   });
 
-  it('leaves out trigger, run_flow and deliver_event until their endpoints exist', async () => {
+  it('offers trigger, run_flow and deliver_event beside the API request, before the controls', async () => {
     const names = (await agent.client.listTools()).tools.map((tool) => tool.name);
-    expect(names).not.toEqual(expect.arrayContaining(['trigger']));
-    expect(names).not.toContain('run_flow');
-    expect(names).not.toContain('deliver_event');
+    expect(names.slice(names.indexOf('request'), names.indexOf('get_clock'))).toEqual(['request', 'trigger', 'run_flow', 'deliver_event']);
   });
 
   it('lists the same schemas as the table builds from the OpenAPI document', async () => {
@@ -175,6 +178,33 @@ const CASES: Array<[string, () => Record<string, unknown>, Check, Record<string,
     (out) => expect(out).toMatchObject({ pending: 0, timed_out: false }),
     { timeout_ms: -1 },
     /^Invalid timeout_ms/,
+  ],
+  [
+    'trigger',
+    () => ({ event: 'payment.payment_failed', overrides: { amount: 5000 } }),
+    (out) => {
+      expect(out.objects.find((object: any) => object.object === 'payment')).toMatchObject({ amount: 5000, status: 'requires_payment_method' });
+      expect(out.events.map((event: any) => event.type)).toContain('payment.payment_failed');
+    },
+    { event: 'payment.exploded' },
+    /payment\.exploded/,
+  ],
+  [
+    'run_flow',
+    () => ({ steps: [{ name: 'customer', method: 'POST', path: '/v1/customers', params: { email: 'flow@example.com' } }] }),
+    (out) => expect(out.answers.customer).toMatchObject({ object: 'customer', email: 'flow@example.com' }),
+    { steps: [{ method: 'POST', path: '/v1/payments/${nope:id}/refund' }] },
+    /nope/,
+  ],
+  [
+    'deliver_event',
+    () => ({ id: eventId, endpoint: endpointId }),
+    (out) => {
+      expect(out).toMatchObject({ event: eventId, endpoint: endpointId });
+      expect(out.id).not.toBe(deliveryId);
+    },
+    { id: 'evt_nope', endpoint: 'we_nope' },
+    /evt_nope/,
   ],
 ];
 

@@ -59,7 +59,8 @@ export class Scheduler {
   /** Runs `job` when the mock clock reaches `dueMs`; at once (after the current request) if that is now or past. */
   schedule(dueMs: number, job: Job): Scheduled {
     const entry: Entry = { dueMs, seq: ++this.seq, job, canceled: false };
-    this.push(entry);
+    // A closed scheduler runs nothing more, so it keeps nothing (a move after close() then has nothing to step through).
+    if (!this.closed) this.push(entry);
     this.arm();
     return {
       dueMs,
@@ -71,12 +72,13 @@ export class Scheduler {
 
   /**
    * Runs `job` once the mock clock reaches `dueMs`, like `schedule`, for housekeeping that need not happen at
-   * each moment of a clock move: a move does not stop at it (a 10-year jump is not 5 million sweeps), and it runs
-   * once the move has placed the clock at its end.
+   * each moment of a clock move: a move does not stop at it (a 10-year jump is not 5 million sweeps). A due chore
+   * runs at the next stop of the move (a job's due time), or once the move has placed the clock at its end;
+   * chores due together run in the order they were scheduled.
    */
   scheduleChore(dueMs: number, job: Job): Scheduled {
     const entry: Entry = { dueMs, seq: ++this.seq, job, canceled: false };
-    this.chores.push(entry);
+    if (!this.closed) this.chores.push(entry);
     this.arm();
     return {
       dueMs,
@@ -160,8 +162,10 @@ export class Scheduler {
     for (let next = this.peek(); next && next.dueMs <= now && started < SLICE_JOBS; next = this.peek()) {
       started++;
       this.pop();
+      const entry = next;
+      // Checked when it starts, not when it left the heap: a job due at the same moment may have canceled it.
       const done = Promise.resolve()
-        .then(next.job)
+        .then(() => (entry.canceled ? undefined : entry.job()))
         .catch((error: unknown) => {
           writeError(`payments-mock: a scheduled job failed: ${error instanceof Error ? error.stack : String(error)}`);
         });
@@ -173,17 +177,20 @@ export class Scheduler {
     return started === SLICE_JOBS && (this.peek()?.dueMs ?? Infinity) <= now;
   }
 
-  /** Starts the chores due by now (few: one sweep per clock). */
+  /** Starts the chores due by now (few: one sweep per clock), in the order they were scheduled. */
   private runChores(now: number): void {
-    for (let i = this.chores.length - 1; i >= 0; i--) {
-      const chore = this.chores[i] as Entry;
-      if (!chore.canceled && chore.dueMs > now) continue;
-      this.chores.splice(i, 1);
+    const due = this.chores.filter((chore) => chore.canceled || chore.dueMs <= now);
+    if (due.length === 0) return;
+    this.chores.splice(0, this.chores.length, ...this.chores.filter((chore) => !due.includes(chore)));
+    const report = (error: unknown): void => writeError(`payments-mock: a scheduled chore failed: ${error instanceof Error ? error.stack : String(error)}`);
+    for (const chore of due) {
       if (chore.canceled) continue;
       try {
-        void chore.job();
+        // Synchronous when it can be (the sweep), so a move has freed what expired before it answers.
+        const result = chore.job();
+        if (result instanceof Promise) result.catch(report);
       } catch (error) {
-        process.stderr.write(`payments-mock: a scheduled chore failed: ${error instanceof Error ? error.stack : String(error)}\n`);
+        report(error);
       }
     }
   }

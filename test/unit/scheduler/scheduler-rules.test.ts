@@ -173,11 +173,9 @@ describe('canceled jobs', () => {
     expect(made.ran).toEqual(expected);
   });
 
-  // Possible bug: runDue takes every job due at a stop off the heap before the first of them runs (each runs in a
-  // microtask), and the wrapper does not look at `canceled` again. So a job canceled by another job due at the same
-  // moment still runs. The webhooks are not hurt (their jobs check the delivery's status), but cancel() promises
-  // "never runs".
-  it.failing('a job canceled by a job due at the same moment, scheduled before it, never runs', async () => {
+  // runDue takes every job due at a stop off the heap before the first of them runs (each runs in a microtask), so
+  // `canceled` is looked at again when each starts: cancel() means "never runs", even from a job due at that moment.
+  it('a job canceled by a job due at the same moment, scheduled before it, never runs', async () => {
     const { scheduler, ran, note } = fresh();
     let tie = { cancel: (): void => undefined };
     scheduler.schedule(at(1), () => tie.cancel());
@@ -483,10 +481,9 @@ describe('chores', () => {
     }
   });
 
-  // Possible bug: runChores calls `void chore.job()` inside try/catch, which catches only a synchronous throw. A
-  // chore whose promise rejects (Job allows a promise) becomes an unhandled rejection, which ends a Node process,
-  // where a job's rejection is reported on stderr. The one chore today (the expiry sweep) is synchronous.
-  it.failing('a chore whose promise rejects is reported on stderr, as a job’s is', async () => {
+  // A chore may return a promise (Job allows it): its rejection is reported on stderr like a job's, never an
+  // unhandled rejection (which would end a Node process).
+  it('a chore whose promise rejects is reported on stderr, as a job’s is', async () => {
     const { scheduler } = fresh();
     const write = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
     try {
@@ -548,12 +545,10 @@ describe('close()', () => {
     expect(made.scheduler.size).toBe(0);
   });
 
-  // Possible bug: a job scheduled after close() stays in the heap, and the next move spins on it forever (runDue
-  // returns at once when closed, so the job is never popped and the move's `for (;;)` finds it again and again, in
-  // microtasks: the event loop never gets back, so no timeout can stop it). The guard below makes the clock refuse
-  // to be read after 10,000 looks, so that the test fails instead of hanging. Unreachable through the mock's own
-  // parts today (webhooks stop scheduling when closed), but a move after close() should end.
-  it.failing('a move after close() ends even if a job was scheduled after close()', async () => {
+  // A closed scheduler keeps nothing it is given, so a move after close() has nothing to step through (it once spun
+  // forever on a job scheduled after close(), in microtasks, out of reach of any timeout). The guard below makes the
+  // clock refuse to be read after 10,000 looks, so that a regression fails instead of hanging.
+  it('a move after close() ends even if a job was scheduled after close()', async () => {
     const { scheduler, clock, ran, note } = fresh();
     const nowMs = clock.nowMs.bind(clock);
     let looks = 0;

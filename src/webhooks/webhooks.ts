@@ -148,23 +148,28 @@ export class Webhooks {
     return present(placed);
   }
 
-  /**
-   * A new delivery of an event to one endpoint of its own workspace and mode (a redelivery after a fix), made at
-   * once and retried on the usual schedule if it fails; answers once the first attempt is made. The caller checks
-   * that the event is in the window and the endpoint belongs to the event's partition.
-   */
-  async deliverAgain(workspace: Workspace, partition: Partition, event: StoredEvent, endpoint: WebhookEndpoint): Promise<WebhookDelivery> {
-    const delivery: StoredDelivery = {
+  /** A pending delivery of an event to an endpoint, with no attempt yet. */
+  private newDelivery(endpoint: WebhookEndpoint, event: StoredEvent, created: number, nextDueMs: number | null): StoredDelivery {
+    return {
       id: this.host.store.newId('whd'),
       endpoint: endpoint.id,
       url: endpoint.url,
       event,
       status: 'pending',
       attempts: [],
-      nextDueMs: null,
-      created: this.host.schedulerFor(workspace.id).clock.now(),
+      nextDueMs,
+      created,
       seq: this.host.store.nextSeq(),
     };
+  }
+
+  /**
+   * A new delivery of an event to one endpoint of its own workspace and mode (a redelivery after a fix), made at
+   * once and retried on the usual schedule if it fails; answers once the first attempt is made. The caller checks
+   * that the event is in the window and the endpoint belongs to the event's partition.
+   */
+  async deliverAgain(workspace: Workspace, partition: Partition, event: StoredEvent, endpoint: WebhookEndpoint): Promise<WebhookDelivery> {
+    const delivery = this.newDelivery(endpoint, event, this.host.schedulerFor(workspace.id).clock.now(), null);
     partition.webhookDeliveries.set(delivery.id, delivery);
     const placed = { workspace, partition, delivery };
     this.publish(placed);
@@ -258,17 +263,7 @@ export class Webhooks {
     const nowMs = this.host.schedulerFor(workspaceId).clock.nowMs();
     for (const endpoint of partition.webhookEndpoints.values()) {
       if (endpoint.status !== 'enabled' || !wants(endpoint, event.type)) continue;
-      const delivery: StoredDelivery = {
-        id: this.host.store.newId('whd'),
-        endpoint: endpoint.id,
-        url: endpoint.url,
-        event,
-        status: 'pending',
-        attempts: [],
-        nextDueMs: nowMs,
-        created: event.created,
-        seq: this.host.store.nextSeq(),
-      };
+      const delivery = this.newDelivery(endpoint, event, event.created, nowMs);
       partition.webhookDeliveries.set(delivery.id, delivery);
       const placed = { workspace, partition, delivery };
       this.schedule(placed, nowMs);

@@ -4,7 +4,9 @@ import type { CardChangeEvent, CardElement } from './types';
 type Handler = (event: never) => void;
 
 /** How long a loaded frame may take to say it is ready before it counts as unreachable (real time: a browser's). */
-const READY_TIMEOUT_MS = 5000;
+// Generous: a loaded machine (a CI runner, a test suite in parallel) may take seconds to load a frame; an
+// unreachable mock is caught before, by the API call that precedes the frame.
+const READY_TIMEOUT_MS = 15_000;
 
 /**
  * The host page's side of the card element: the iframe on the mock's origin and the messages to and from it. It

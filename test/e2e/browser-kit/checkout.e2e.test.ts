@@ -178,7 +178,11 @@ describeInBrowser('examples/checkout in a browser', () => {
     await complete.waitFor();
     // The challenge takes the focus; Enter answers it.
     await page.waitForFunction(() => document.activeElement?.tagName === 'IFRAME');
-    await expect(complete.evaluate((button) => button === document.activeElement)).resolves.toBe(true);
+    // The page focuses its button once the modal said hello: wait for it rather than look once (a loaded machine is slow).
+    for (let tries = 0; !(await complete.evaluate((button) => button === document.activeElement)); tries++) {
+      if (tries > 100) throw new Error('the challenge never focused its button');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     await page.keyboard.press('Enter');
     expect(await waitForResult(page)).toMatch(/^Paid: pay_\w+\. Thank you!$/);
     await finish(shopVisit);

@@ -33,7 +33,7 @@ export function checkOptions(options: MockOptions): Clock {
 
 /**
  * Builds an instance's context from options and fixture documents already read. It reads no files (createContext
- * in options.ts does that, on Node), so the same core runs in a browser page.
+ * in create-context.ts does that, on Node), so the same core runs in a browser page.
  * @example const ctx = contextFromOptions({ seed: 1, clock: 'frozen@2026-01-01T00:00:00Z' }, []);
  */
 export function contextFromOptions(options: MockOptions, fixtures: NamedDocument[], clock: Clock = checkOptions(options)): MockContext {

@@ -35,7 +35,7 @@ export function journalRequestBody(params: unknown, sent: SentRequest): unknown 
     try {
       body = sent.method === 'GET' || sent.body.length === 0 ? (sent.query ? parseForm(sent.query) : null) : parseBody(sent.contentType, sent.body).params;
     } catch {
-      body = sent.body.length > 0 ? maskCards(utf8(sent.body).slice(0, 10_000)) : null;
+      body = sent.body.length > 0 ? maskCards(utf8Text(sent.body).slice(0, 10_000)) : null;
     }
   }
   return maskCards(body ?? null);
@@ -56,7 +56,7 @@ export function journalDetails(record: JournalRecord & JournalExchange): Journal
   const sent: SentRequest = { method: record.method, contentType: header(headers['content-type']), body, query };
   return {
     key: keyRecord ? maskKey(keyRecord.key) : journalKey(authorization),
-    request_body: bodyTruncated ? maskCards(utf8(body)) : journalRequestBody(params, sent),
+    request_body: bodyTruncated ? maskCards(utf8Text(body)) : journalRequestBody(params, sent),
     request_truncated: bodyTruncated,
     request_headers: shownHeaders(headers, authorization),
     response_headers: shownHeaders(record.responseHeaders),
@@ -95,11 +95,6 @@ export function keptBody(body: Uint8Array): Uint8Array {
   if (body.length > JOURNAL_BODY_LIMIT) return new Uint8Array(body.subarray(0, JOURNAL_BODY_LIMIT));
   if (body.buffer.byteLength > body.length + 1024) return new Uint8Array(body);
   return body;
-}
-
-/** Body bytes as text (lenient: the journal shows what was sent, even when it was not valid UTF-8). */
-function utf8(body: Uint8Array): string {
-  return utf8Text(body);
 }
 
 /** A long answer text is cut to one byte over the limit: enough for the journal to show it as truncated. */

@@ -31,9 +31,20 @@ const SEED_TIMEOUT_MS = 200_000;
 const DRAIN_TIMEOUT_MS = 120_000;
 const RUN_TIMEOUT_MS = 10 * 60_000;
 const FORM = 'amount=2000&currency=usd&metadata[order]=42';
-// Issue 16. p99 is a ratio to the bare server's p99 of creates, both pooled over every round at µs resolution;
-// the bare p99 counts as at least P99_FLOOR_MS, so a sub-millisecond baseline cannot make the target unreachable.
-const TARGETS = { create: 0.45, retrieve: 0.7, boot: 1.5, p99: 3, peakRss: 250e6, rss1M: 800e6, heapPerPayment: 600, browserKitBytes: 40_000 };
+// Issue 25's targets. A p99 is a ratio to the bare server's p99 of the same request (retrieves are measured after
+// the creates, on the heap they left), both pooled over every round at µs resolution; the bare p99 counts as at
+// least P99_FLOOR_MS, so a sub-millisecond baseline cannot make a target unreachable.
+const TARGETS = {
+  create: 0.35,
+  retrieve: 0.7,
+  p99Create: 5,
+  p99Retrieve: 3,
+  boot: 1.4,
+  peakRss: 250e6,
+  rss1M: 800e6,
+  heapPerPayment: 600,
+  browserKitBytes: 40_000,
+};
 const P99_FLOOR_MS = 1;
 
 const log = (line) => process.stderr.write(`${line}\n`);
@@ -336,11 +347,11 @@ function throughputRows({ row, section }, load) {
     row(figure, `${lat(result.p50All)} / ${lat(result.p99All)}`, baseline, `p99 ${x(ratio)}`, target === undefined ? '' : `p99 ≤ ${target}×`, met);
   };
   throughputRow('POST /v1/payments (form + metadata)', mock.create, bare.create, TARGETS.create);
-  latencyRow(mock.create, bare.create, TARGETS.p99, '  p50 / p99 latency of creates');
+  latencyRow(mock.create, bare.create, TARGETS.p99Create, '  p50 / p99 latency of creates');
   throughputRow('POST /v1/payments + fresh Idempotency-Key', mock.create_idempotent, bare.create);
   latencyRow(mock.create_idempotent, bare.create);
   throughputRow('GET /v1/payments/{id}', mock.retrieve, bare.retrieve, TARGETS.retrieve);
-  latencyRow(mock.retrieve, bare.retrieve);
+  latencyRow(mock.retrieve, bare.retrieve, TARGETS.p99Retrieve, '  p50 / p99 latency of retrieves');
   throughputRow('GET /v1/payments?limit=10 (vs bare GET by id)', mock.list, bare.retrieve);
   latencyRow(mock.list, bare.retrieve);
   throughputRow('GET /v1/events?limit=10 (vs bare GET by id)', mock.events, bare.retrieve);

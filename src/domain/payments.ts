@@ -44,7 +44,7 @@ export function createPayment(scope: Scope, params: CreatePaymentParams): Paymen
     client_secret: scope.store.newId(`${id}_secret`),
     customer: params.customer ?? null,
     description: params.description ?? null,
-    metadata: copyMetadata(params.metadata),
+    metadata: storedMetadata(params.metadata),
     fee: paymentFee(params.amount, currency),
     payment_method: null,
     last_payment_error: null,
@@ -150,6 +150,15 @@ function paymentError(
   }
   const message = outcome === 'insufficient_funds' ? 'Your card has insufficient funds.' : 'Your card was declined.';
   return { type: 'card_error', code: 'card_declined', decline_code: outcome, message, payment_method: paymentMethod };
+}
+
+/** The metadata of an object with none: one shared, frozen object, since most objects carry no metadata. */
+const NO_METADATA: Record<string, string> = Object.freeze({});
+
+/** Metadata for a stored (never changed) object: a copy, or the shared empty object when there is none. */
+export function storedMetadata(metadata: Record<string, string> | undefined): Record<string, string> {
+  for (const _key in metadata) return copyMetadata(metadata);
+  return NO_METADATA;
 }
 
 /**

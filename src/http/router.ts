@@ -18,6 +18,12 @@ export interface Match<R> {
   params: Record<string, string>;
 }
 
+/** The routes of one path length: by their third segment, and those that capture it (they may match any). */
+interface Bucket<R> {
+  byThird: Map<string, Array<Compiled<R>>>;
+  capturingThird: Array<Compiled<R>>;
+}
+
 /**
  * Matches a method and path against a route table. An unknown path is 404 url_invalid; a known path with the
  * wrong method is 405 method_not_allowed with the methods it does take.
@@ -25,10 +31,10 @@ export interface Match<R> {
 export class Router<R extends Routed> {
   /**
    * The routes a path may match, found by its segment count and its third segment (`/v1/payments/…` →
-   * `4 payments`), so a request compares a handful of routes rather than the whole table. Each bucket keeps
-   * the table's order, and routes that capture that segment are in every bucket of their length.
+   * 4, `payments`), so a request compares a handful of routes rather than the whole table. Each list keeps the
+   * table's order, and routes that capture the third segment are in every list of their length.
    */
-  private readonly buckets = new Map<string, Array<Compiled<R>>>();
+  private readonly buckets = new Map<number, Bucket<R>>();
 
   constructor(routes: R[]) {
     const compiled = routes.map((route) => {
@@ -36,27 +42,29 @@ export class Router<R extends Routed> {
       return { route, segments, captures: segments.map((segment) => (segment.startsWith(':') ? segment.slice(1) : null)) };
     });
     for (const entry of compiled) {
-      const literal = entry.captures[2] === null ? entry.segments[2] : undefined;
-      const key = bucketKey(entry.segments.length, literal);
-      if (this.buckets.has(key)) continue;
-      const sameLength = compiled.filter((other) => other.segments.length === entry.segments.length);
-      this.buckets.set(
-        key,
-        literal === undefined
-          ? sameLength.filter((other) => other.captures[2] !== null)
-          : sameLength.filter((other) => other.captures[2] !== null || other.segments[2] === literal),
+      const length = entry.segments.length;
+      let bucket = this.buckets.get(length);
+      if (!bucket) {
+        const capturing = compiled.filter((other) => other.segments.length === length && other.captures[2] !== null);
+        this.buckets.set(length, (bucket = { byThird: new Map(), capturingThird: capturing }));
+      }
+      const third = entry.segments[2];
+      if (entry.captures[2] !== null || third === undefined || bucket.byThird.has(third)) continue;
+      bucket.byThird.set(
+        third,
+        compiled.filter((other) => other.segments.length === length && (other.captures[2] !== null || other.segments[2] === third)),
       );
     }
   }
 
   match(method: string, path: string): Match<R> {
     const parts = path.split('/');
-    const candidates = this.buckets.get(bucketKey(parts.length, parts[2])) ?? this.buckets.get(bucketKey(parts.length, undefined)) ?? [];
+    const bucket = this.buckets.get(parts.length);
+    const candidates = (bucket && (bucket.byThird.get(parts[2] as string) ?? bucket.capturingThird)) ?? [];
     let allowed: string[] | undefined;
     for (const { route, captures, segments } of candidates) {
-      const params = matchSegments(segments, captures, parts);
-      if (!params) continue;
-      if (route.method === method) return { route, params };
+      if (!matches(segments, captures, parts)) continue;
+      if (route.method === method) return { route, params: paramsOf(captures, parts) };
       (allowed ??= []).push(route.method);
     }
     if (allowed) {
@@ -67,22 +75,26 @@ export class Router<R extends Routed> {
   }
 }
 
-function bucketKey(length: number, third: string | undefined): string {
-  return third === undefined ? `${length}` : `${length} ${third}`;
+/** Whether a path's parts fit a route: literals equal, captures not empty. */
+function matches(segments: string[], captures: Array<string | null>, parts: string[]): boolean {
+  if (segments.length !== parts.length) return false;
+  for (let i = 0; i < segments.length; i++) {
+    if (captures[i] ? parts[i] === '' : segments[i] !== parts[i]) return false;
+  }
+  return true;
 }
 
-function matchSegments(segments: string[], captures: Array<string | null>, parts: string[]): Record<string, string> | undefined {
-  if (segments.length !== parts.length) return undefined;
-  let params: Record<string, string> | undefined;
-  for (let i = 0; i < segments.length; i++) {
+/**
+ * The captured segments by name. A plain object (a null-prototype one is a slow dictionary in V8, on every
+ * request): its keys are the route table's own names, never the request's, so the prototype cannot be reached.
+ */
+function paramsOf(captures: Array<string | null>, parts: string[]): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (let i = 0; i < captures.length; i++) {
     const capture = captures[i];
-    const part = parts[i] as string;
-    if (capture) {
-      if (part === '') return undefined;
-      (params ??= Object.create(null) as Record<string, string>)[capture] = part;
-    } else if (segments[i] !== part) return undefined;
+    if (capture) params[capture] = parts[i] as string;
   }
-  return params ?? {};
+  return params;
 }
 
 function truncate(text: string): string {

@@ -40,6 +40,8 @@ module.exports = {
       displayName: 'msw',
       roots: ['<rootDir>/test/adapters'],
       testMatch: ['**/msw-*.test.ts'],
+      // As an installed package resolves (msw-readme.test.ts is shown in the README as a user writes it).
+      moduleNameMapper: { '^payments-mock/msw$': '<rootDir>/src/adapters/msw/index.ts' },
       transform: { ...shared.transform, '^.+\\.m?js$': ['ts-jest', { tsconfig: { allowJs: true, module: 'commonjs' } }] },
       transformIgnorePatterns: ['/node_modules/(?!(rettime|@open-draft|until-async|outvariant|strict-event-emitter|headers-polyfill|@mswjs)/)'],
       moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],

@@ -18,4 +18,6 @@ if (!existsSync(join(root, 'dist', 'cli', 'run.js')) && existsSync(join(root, 's
     process.exit(1);
   }
 }
-require('../dist/cli/run').run(process.argv);
+require('./cached-require')
+  .cachedRequire(join(root, 'dist', 'cli', 'run.js'))
+  .run(process.argv);

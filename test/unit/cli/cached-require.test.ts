@@ -1,0 +1,42 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { requireBuild } from '../../helpers/cli-process';
+
+// bin/ is plain JavaScript that ships as is.
+const { cachedRequire, cachePath, compile, sourceDigest } = require('../../../bin/cached-require') as {
+  cachedRequire: (file: string) => Record<string, unknown>;
+  cachePath: (file: string) => string;
+  compile: (file: string, source: string, cachedData?: Buffer) => { cachedDataRejected?: boolean; createCachedData(): Buffer };
+  sourceDigest: (source: string) => Buffer;
+};
+
+describe('the CLI code cache', () => {
+  it('is made by the build for this Node, from this bundle, and V8 accepts it under the default flags', () => {
+    requireBuild();
+    const file = join(__dirname, '..', '..', '..', 'dist', 'cli', 'run.js');
+    const source = readFileSync(file, 'utf8');
+    const stored = readFileSync(cachePath(file));
+    expect(stored.subarray(0, 20).equals(sourceDigest(source))).toBe(true);
+    expect(compile(file, source, stored.subarray(20)).cachedDataRejected).toBe(false);
+  });
+
+  it('is passed over when it was made from another source: the module is required as usual', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cached-require-'));
+    const file = join(dir, 'module.js');
+    writeFileSync(file, "exports.answer = require('node:path').basename(__filename);");
+    // A cache of a different text of the same length: V8 alone would not notice (it checks the length).
+    const other = "exports.answer = require('node:path').basename(__dirname); ";
+    writeFileSync(cachePath(file), Buffer.concat([sourceDigest(other), compile(file, other).createCachedData()]));
+    expect(cachedRequire(file)).toEqual({ answer: 'module.js' });
+  });
+
+  it('runs a module compiled from a fresh cache as CommonJS: its own require, __filename and exports', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cached-require-'));
+    const file = join(dir, 'module.js');
+    const source = "exports.file = require('node:path').basename(__filename); exports.dir = __dirname;";
+    writeFileSync(file, source);
+    writeFileSync(cachePath(file), Buffer.concat([sourceDigest(source), compile(file, source).createCachedData()]));
+    expect(cachedRequire(file)).toEqual({ file: 'module.js', dir });
+  });
+});

@@ -17,6 +17,8 @@ let receiver: Receiver;
 let deliveryId: string;
 let eventId: string;
 let endpointId: string;
+/** A key create_key made, for rotate_key (rotating a key the other tools use would change what they pick). */
+let createdKey: string;
 
 beforeAll(async () => {
   receiver = await startReceiver([200]);
@@ -88,6 +90,27 @@ const CASES: Array<[string, () => Record<string, unknown>, Check, Record<string,
     /^Invalid name: at most 256 characters \(got 300\)\.$/,
   ],
   [
+    'create_key',
+    () => ({ workspace: 'globex', kind: 'restricted', permissions: { payments: 'read' } }),
+    (out) => {
+      expect(out).toMatchObject({ kind: 'restricted', workspace: 'globex', livemode: false, permissions: { payments: 'read', customers: 'none' } });
+      createdKey = out.key;
+    },
+    { workspace: 'globex', kind: 'admin' },
+    /^Invalid kind: admin\. Use secret, publishable or restricted\.$/,
+  ],
+  [
+    'rotate_key',
+    () => ({ key: createdKey, expires_in: 'now' }),
+    (out) => {
+      expect(out.key).toMatchObject({ kind: 'restricted', workspace: 'globex' });
+      expect(out.key.key).not.toBe(createdKey);
+      expect(out.old_key_expires_at).toBe(FROZEN_UNIX);
+    },
+    { key: 'sk_test_nope' },
+    /^No such key: 'sk_test_nope'\./,
+  ],
+  [
     'request',
     () => ({ method: 'GET', path: '/v1/customers', params: { limit: 1 } }),
     (out) => {
@@ -133,6 +156,14 @@ const CASES: Array<[string, () => Record<string, unknown>, Check, Record<string,
     { path: '/payments' },
     /^Invalid path: give a \/v1 path/,
   ],
+  [
+    'list_faults',
+    () => ({}),
+    (out) => expect(out.data).toEqual([expect.objectContaining({ path: '/v1/refunds*', method: 'POST', times: 1 })]),
+    { verbose: true },
+    /^Received unknown query parameter: verbose\./,
+  ],
+  ['clear_faults', () => ({}), (out) => expect(out).toEqual({ status: 'ok' }), { everything: true }, /everything/],
   ['reset', () => ({ workspace: 'globex' }), (out) => expect(out).toEqual({ status: 'ok', workspace: 'globex' }), { everything: true }, /everything/],
   [
     'export_state',

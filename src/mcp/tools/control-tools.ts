@@ -80,6 +80,22 @@ export const CONTROL_TOOLS: AdminToolRow[] = [
     },
   },
   {
+    name: 'list_faults',
+    title: 'List the queued faults',
+    description:
+      'Lists the faults still queued by queue_fault, each with how many matching requests it will still fail. Use it to check what is ' +
+      'armed before a test run, or why requests fail. Takes no input.',
+    example: {},
+    calls: [{ operation: 'adminListFaults' }],
+  },
+  {
+    name: 'clear_faults',
+    title: 'Drop every queued fault',
+    description: 'Drops every fault queued by queue_fault, so requests behave normally again (the scenario still applies). Takes no input.',
+    example: {},
+    calls: [{ operation: 'adminClearFaults' }],
+  },
+  {
     name: 'reset',
     title: 'Back to the fixtures',
     description:

@@ -49,4 +49,31 @@ export const WORKSPACE_TOOLS: ToolRow[] = [
     calls: [{ operation: 'adminCreateWorkspace' }],
     inputNotes: { name: 'A name to recognise it by (default: generated).' },
   },
+  {
+    name: 'create_key',
+    title: 'Create an API key',
+    description:
+      'Creates an API key of a kind (secret, publishable, restricted) and mode in a workspace and answers it whole. Use a restricted ' +
+      'key with `permissions` to test what the code may and may not do with less than a secret key (a resource left out is none; no ' +
+      'permissions at all reads everything).',
+    example: { workspace: 'acme', kind: 'restricted', livemode: false, permissions: { payments: 'read' } },
+    calls: [{ operation: 'adminCreateKey' }],
+    inputNotes: {
+      workspace: 'The workspace id the key belongs to (list_workspaces lists them).',
+      kind: 'secret, publishable or restricted.',
+      livemode: 'true for a live-mode key (default test).',
+      permissions: 'Restricted keys only: { "payments": "read" | "write" | "none", … }.',
+    },
+  },
+  {
+    name: 'rotate_key',
+    title: 'Rotate an API key',
+    description:
+      'Replaces a key with a new one of the same kind; the old key keeps working for `expires_in` on the mock clock (default "24h"; ' +
+      '"now" ends it at once), then answers 401 api_key_expired. Use it to test that the code picks up a rotated key, with advance_clock ' +
+      'to reach the end of the grace period.',
+    example: { key: 'sk_test_4eC39HqLyjWDarjtT1zdp7dc', expires_in: '1h' },
+    calls: [{ operation: 'adminRotateKey' }],
+    inputNotes: { key: 'The whole key to rotate.', expires_in: 'How long the old key still works: a duration ("1h", "7d"), seconds, or "now".' },
+  },
 ];

@@ -70,6 +70,7 @@ describe('the tool table', () => {
     expect(tools.filter((tool) => tool.readOnly).map((tool) => tool.name)).toEqual([
       'list_workspaces',
       'get_clock',
+      'list_faults',
       'export_state',
       'list_requests',
       'list_webhook_endpoints',

@@ -26,7 +26,7 @@ export const EVENT_RETENTION_SECONDS = 30 * 86400;
  */
 export function emitEvent(scope: Scope, type: string, object: object): StoredEvent {
   const snapshot = object as StoredEvent['snapshot'];
-  const event: StoredEvent = {
+  const event = new StoredEvent({
     id: scope.store.newId('evt'),
     type,
     created: scope.now,
@@ -36,7 +36,7 @@ export function emitEvent(scope: Scope, type: string, object: object): StoredEve
     request: scope.request,
     snapshot,
     patch: undefined,
-  };
+  });
   scope.partition.events.add(event);
   if (scope.bus.event.hasSubscribers) scope.bus.event.publish({ workspace: scope.workspace.id, livemode: scope.livemode, event });
   // Every change of a payment, customer, refund or payment method comes with an event: its new version is the

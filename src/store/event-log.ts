@@ -1,43 +1,9 @@
-import { ApiEvent } from '../schemas/resources';
-import { patchBetween, patched, SnapshotPatch } from './snapshot-patch';
+import { patchBetween } from './snapshot-patch';
+import { StoredEvent } from './stored-event';
 import { Page, PageQuery, Position, Timeline } from './timeline';
 
-/**
- * An event as kept in memory. It is its own place in the order (`created`, `seq`), and its snapshot is the
- * stored object's version at that moment: objects are never changed in place (a change stores a new version),
- * so sharing it costs nothing. Once a newer version replaced that one, the snapshot may be the newer version
- * with a `patch` of the fields that differ (see snapshot-patch.ts): read it with `snapshotOf`.
- */
-export interface StoredEvent extends Position {
-  id: string;
-  type: string;
-  livemode: boolean;
-  api_version: string;
-  request: EventRequest;
-  snapshot: Readonly<Record<string, unknown>>;
-  patch: SnapshotPatch | undefined;
-}
-
-/**
- * The request that made an event: its id alone when it carried no Idempotency-Key (nearly all do), so events
- * hold no object of their own for it; otherwise the served pair. Read it with `requestOf`.
- */
-export type EventRequest = string | ApiEvent['request'];
-
-/** The served `request` of an event. */
-export function requestOf(event: StoredEvent): ApiEvent['request'] {
-  return typeof event.request === 'string' ? { id: event.request, idempotency_key: null } : event.request;
-}
-
-/** An event's request given as an id and an Idempotency-Key. */
-export function eventRequest(id: string | null, idempotencyKey: string | null): EventRequest {
-  return id !== null && idempotencyKey === null ? id : { id, idempotency_key: idempotencyKey };
-}
-
-/** The object as it was when the event happened. */
-export function snapshotOf(event: StoredEvent): Readonly<Record<string, unknown>> {
-  return patched(event.snapshot, event.patch);
-}
+export { eventRequest, requestOf, snapshotOf, StoredEvent } from './stored-event';
+export type { EventRequest } from './stored-event';
 
 /** How far back from the newest event a superseded version is looked for: the events of the same request. */
 const SUPERSEDE_LOOKBACK = 8;
@@ -86,9 +52,7 @@ export class EventLog {
       if (event.snapshot !== older || event.patch !== undefined) continue;
       const patch = patchBetween(older, newer);
       if (patch === undefined) return;
-      // Both fields at once: a reader in between would see neither a half-patched snapshot nor the change.
-      event.snapshot = newer as StoredEvent['snapshot'];
-      event.patch = patch;
+      event.supersede(newer as StoredEvent['snapshot'], patch);
       return;
     }
   }

@@ -400,7 +400,7 @@ function secretsOf(partition: Partition, endpoint: WebhookEndpoint, atMs: number
 
 /** The event as an endpoint pinned to an API version gets it: its object rendered in that version. */
 function inVersion(event: StoredEvent, endpoint: WebhookEndpoint): StoredEvent {
-  return endpoint.api_version === null || endpoint.api_version === event.api_version ? event : { ...event, api_version: endpoint.api_version };
+  return endpoint.api_version === null || endpoint.api_version === event.api_version ? event : event.inVersion(endpoint.api_version);
 }
 
 /** A delivery as the admin API and `mock.webhooks.deliveries()` show it. */

@@ -9,16 +9,14 @@ export type { EventRequest } from './stored-event';
 const SUPERSEDE_LOOKBACK = 8;
 
 /**
- * Events with indexes by exact type and by group (`payment` for `payment.*`), so a filtered page is still
- * O(limit). Old events are dropped from the front of every index.
+ * Events with an index by type, so a filtered page is still O(log n + limit): a group (`payment.*`) merges the
+ * pages of its few types rather than keeping an index of its own (one entry less an event). Old events are
+ * dropped from the front of every index.
  */
 export class EventLog {
   private readonly byId = new Map<string, StoredEvent>();
   private readonly all = new Timeline<StoredEvent>();
   private readonly byType = new Map<string, Timeline<StoredEvent>>();
-  private readonly byGroup = new Map<string, Timeline<StoredEvent>>();
-  /** The two indexes each type belongs to, found once per type rather than once per event. */
-  private readonly indexesOfType = new Map<string, [Timeline<StoredEvent>, Timeline<StoredEvent>]>();
 
   get size(): number {
     return this.byId.size;
@@ -27,13 +25,9 @@ export class EventLog {
   add(event: StoredEvent): void {
     this.byId.set(event.id, event);
     this.all.insert(event);
-    let indexes = this.indexesOfType.get(event.type);
-    if (!indexes) {
-      indexes = [indexIn(this.byType, event.type), indexIn(this.byGroup, groupOf(event.type))];
-      this.indexesOfType.set(event.type, indexes);
-    }
-    indexes[0].insert(event);
-    indexes[1].insert(event);
+    let index = this.byType.get(event.type);
+    if (!index) this.byType.set(event.type, (index = new Timeline<StoredEvent>()));
+    index.insert(event);
   }
 
   get(id: string): StoredEvent | undefined {
@@ -65,8 +59,11 @@ export class EventLog {
   /** `type` is an exact type, `<group>.*`, or undefined for all. */
   page(query: PageQuery, type?: string): Page<StoredEvent> {
     if (type === undefined) return this.all.page(query);
-    const index = type.endsWith('.*') ? this.byGroup.get(type.slice(0, -2)) : this.byType.get(type);
-    return index ? index.page(query) : { data: [], has_more: false };
+    if (!type.endsWith('.*')) return this.byType.get(type)?.page(query) ?? { data: [], has_more: false };
+    const group = type.slice(0, -2);
+    const pages: Array<Page<StoredEvent>> = [];
+    for (const [name, index] of this.byType) if (groupOf(name) === group) pages.push(index.page(query));
+    return mergePages(pages, query);
   }
 
   /** Oldest first. */
@@ -83,7 +80,7 @@ export class EventLog {
   dropThrough(created: number): number {
     const oldest = this.all.oldest();
     if (!oldest || oldest.created > created) return 0;
-    for (const index of [...this.byType.values(), ...this.byGroup.values()]) index.dropThrough(created);
+    for (const index of this.byType.values()) index.dropThrough(created);
     const dropped = this.all.dropThrough(created);
     for (const event of dropped) this.byId.delete(event.id);
     return dropped.length;
@@ -97,8 +94,15 @@ function groupOf(type: string): string {
   return dot === -1 ? type : type.slice(0, dot);
 }
 
-function indexIn(indexes: Map<string, Timeline<StoredEvent>>, name: string): Timeline<StoredEvent> {
-  let index = indexes.get(name);
-  if (!index) indexes.set(name, (index = new Timeline<StoredEvent>()));
-  return index;
+/**
+ * One page of the events of several disjoint indexes, each paged with the same query: the union holds the page
+ * the indexes together would give (each gave its `limit` nearest the cursor), newest first.
+ */
+function mergePages(pages: Array<Page<StoredEvent>>, query: PageQuery): Page<StoredEvent> {
+  if (pages.length === 1) return pages[0] as Page<StoredEvent>;
+  const union = pages.flatMap((page) => page.data).sort((a, b) => b.created - a.created || b.seq - a.seq);
+  const has_more = union.length > query.limit || pages.some((page) => page.has_more);
+  // Before a cursor (ending_before), the page is the `limit` nearest it on its newer side: the oldest of the union.
+  const data = query.endingBefore ? union.slice(Math.max(0, union.length - query.limit)) : union.slice(0, query.limit);
+  return { data, has_more };
 }

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { Browser, chromium, Locator, Page } from 'playwright-core';
+import { Browser, chromium, Locator, Page, Route } from 'playwright-core';
 
 /**
  * Debian's Chromium, driven by playwright-core (which downloads no browser of its own). `.ci/run` installs it
@@ -86,4 +86,20 @@ export async function waitForFocus(locator: Locator, options: { window?: boolean
   } finally {
     await element.dispose();
   }
+}
+
+/**
+ * From now on the dashboard's reads of the request list (GET /_mock/requests) go unanswered until the returned
+ * function lets them through: a row that shows up meanwhile can only have come from the live stream. A test proves
+ * "live" this way, not with a wall-clock bound (a second, say) that a loaded machine misses.
+ */
+export async function holdRequestListReads(page: Page): Promise<() => Promise<void>> {
+  const held: Route[] = [];
+  const isList = (url: URL) => url.pathname.endsWith('/_mock/requests');
+  const hold = (route: Route) => void held.push(route);
+  await page.route(isList, hold);
+  return async () => {
+    await page.unroute(isList, hold);
+    await Promise.all(held.splice(0).map((route) => route.continue()));
+  };
 }

@@ -2,7 +2,7 @@ import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { Browser } from 'playwright-core';
 import { MockServer, startMock } from '../../src';
-import { describeInBrowser, launchChromium, screenshot } from '../helpers/browser';
+import { describeInBrowser, holdRequestListReads, launchChromium, screenshot } from '../helpers/browser';
 
 const OPTIONS = { port: 0, fixtures: 'none', clock: 'frozen@2026-01-01T00:00:00Z', seed: 1 } as const;
 
@@ -76,6 +76,9 @@ describeInBrowser('the admin surface against other web pages, in a browser', () 
   it('with --admin-token asks for the token once, then uses it for the data and the stream', async () => {
     const guarded = await startMock({ ...OPTIONS, adminToken: 'open-sesame' });
     try {
+      const secret = guarded.keys.find((k) => k.kind === 'secret' && !k.livemode)?.key as string;
+      // Made before any page is open, so no stream ever carries it: only the Requests view's first read of the list.
+      const earlier = await fetch(`${guarded.url}/v1/account`, { headers: { Authorization: `Bearer ${secret}` } });
       const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
       await page.goto(`${guarded.url}/_mock/dashboard#keys`);
       const dialog = page.getByRole('dialog', { name: 'Admin token' });
@@ -87,13 +90,17 @@ describeInBrowser('the admin surface against other web pages, in a browser', () 
       await dialog.getByLabel('Token').fill('open-sesame');
       await dialog.getByRole('button', { name: 'Unlock' }).click();
       await dialog.waitFor({ state: 'detached' });
-      const secret = guarded.keys.find((k) => k.kind === 'secret' && !k.livemode)?.key as string;
       await page.getByText(secret).waitFor();
       await page.locator('[data-live="live"]').waitFor();
-      // The stream carries the token too: a request shows up live.
+      // The stream carries the token too: a request shows up live. The view's first read of the list is done once
+      // the earlier request shows; from then on list reads go unanswered, so the next row can only come from the
+      // stream (rather than a wall-clock bound, which a loaded machine misses).
       await page.getByRole('tab', { name: 'Requests' }).click();
+      await page.locator(`[data-request="${earlier.headers.get('request-id')}"]`).waitFor();
+      const release = await holdRequestListReads(page);
       const res = await fetch(`${guarded.url}/v1/account`, { headers: { Authorization: `Bearer ${secret}` } });
-      await page.locator(`[data-request="${res.headers.get('request-id')}"]`).waitFor({ timeout: 1000 });
+      await page.locator(`[data-request="${res.headers.get('request-id')}"]`).waitFor({ timeout: 10_000 });
+      await release();
       // Asked once: a reload in the same tab goes straight in.
       await page.reload();
       await page.locator('[data-live="live"]').waitFor();

@@ -2,7 +2,7 @@ import { createServer, IncomingMessage, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { Browser, Page } from 'playwright-core';
 import { MockServer, startMock } from '../../src';
-import { consoleErrors, describeInBrowser, launchChromium, screenshot } from '../helpers/browser';
+import { consoleErrors, describeInBrowser, holdRequestListReads, launchChromium, screenshot, waitForFocus } from '../helpers/browser';
 
 const FROZEN = '2026-01-01T00:00:00Z';
 const FROZEN_UNIX = Date.parse(FROZEN) / 1000;
@@ -63,12 +63,20 @@ describeInBrowser('the dashboard in a browser', () => {
     await page.close();
   });
 
-  it('shows a request made with curl within a second, and opens its bodies', async () => {
+  it('shows a request made with curl live, from the stream, and opens its bodies', async () => {
+    // A request made before the page opened: its row comes from the page's first read of the list, so once it shows,
+    // that read is done (and cannot land later over what the stream adds).
+    const earlier = (await v1('/v1/account')).headers.get('request-id') as string;
     const { page, errors } = await open('requests');
+    await page.locator(`[data-request="${earlier}"]`).waitFor();
+    // No list read is answered from here: the new row can only come from the stream. (Not "within a second": a wall
+    // clock bound says nothing a loaded machine does not break.)
+    const release = await holdRequestListReads(page);
     const res = await v1('/v1/payments', { amount: '2000', currency: 'usd', 'metadata[order]': 'A-1042' });
     const requestId = res.headers.get('request-id') as string;
     const row = page.locator(`[data-request="${requestId}"]`);
-    await row.waitFor({ timeout: 1000 });
+    await row.waitFor({ timeout: 10_000 });
+    await release();
     await row.getByRole('button').click();
     const detail = page.getByRole('complementary', { name: 'Request detail' });
     await detail.getByText(requestId).first().waitFor();
@@ -90,7 +98,8 @@ describeInBrowser('the dashboard in a browser', () => {
     await page.goto(`${mock.url}/_mock/dashboard#requests`);
     await page.locator('[data-live="polling"]', { hasText: 'polling' }).waitFor();
     const res = await v1('/v1/account');
-    await page.locator(`[data-request="${res.headers.get('request-id')}"]`).waitFor({ timeout: 5000 });
+    // Polling reads every 2 s; the bound is generous (a loaded machine), as nothing else could bring the row.
+    await page.locator(`[data-request="${res.headers.get('request-id')}"]`).waitFor({ timeout: 15_000 });
     await page.close();
   });
 
@@ -318,6 +327,8 @@ describeInBrowser('the dashboard in a browser', () => {
     await page.keyboard.press('Enter');
     const detail = page.getByRole('complementary', { name: 'Request detail' });
     await detail.getByText(requestId).first().waitFor();
+    // The panel takes the focus in an effect after it renders, which may come after its text shows.
+    await waitForFocus(detail);
     expect(await page.evaluate('document.activeElement?.getAttribute("aria-label")')).toBe('Request detail');
     await page.keyboard.press('Escape');
     await detail.waitFor({ state: 'detached' });

@@ -115,7 +115,8 @@ describe('--start', () => {
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => void (stdout += chunk));
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => void (stderr += chunk));
-    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    // 'close', not 'exit': by then all the process wrote to stdout and stderr has been read.
+    const exited = new Promise<number | null>((resolve) => child.once('close', resolve));
     const send = (message: unknown) => child.stdin.write(`${typeof message === 'string' ? message : JSON.stringify(message)}\n`);
     send('this is not JSON');
     send({
@@ -191,6 +192,8 @@ describe('--url', () => {
     // The reference that ships with the package reads without a mock.
     const cards = await agent.client.readResource({ uri: 'payments-mock://test-cards' });
     expect(cards.contents).toHaveLength(1);
+    // Said once on stderr by a check of its own at start-up, which comes apart from the answers on stdout: waited for.
+    await agent.waitForStderr(/Cannot reach payments-mock .* Tools answer with this error until it runs\./);
     expect(agent.stderr()).toMatch(/Cannot reach payments-mock .* Tools answer with this error until it runs\./);
   });
 

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { Browser, chromium, Page } from 'playwright-core';
+import { Browser, chromium, Locator, Page, Route } from 'playwright-core';
 
 /**
  * Debian's Chromium, driven by playwright-core (which downloads no browser of its own). `.ci/run` installs it
@@ -63,4 +63,43 @@ export function consoleErrors(page: Page): string[] {
   });
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;
+}
+
+/**
+ * Resolves once the element has the focus in its document (and, with `window: true`, that document has the
+ * window's focus too). Focus that another frame's message, an effect after a render or a key moving between frames
+ * (a frame of another origin runs in another process) puts somewhere lands after the action that caused it has
+ * returned: a test waits for it here, then asserts, instead of looking once.
+ */
+export async function waitForFocus(locator: Locator, options: { window?: boolean } = {}): Promise<void> {
+  const element = await locator.elementHandle();
+  try {
+    const frame = await element.ownerFrame();
+    if (!frame) throw new Error('the element is in no frame');
+    await frame.waitForFunction(
+      ([target, window]) => {
+        const doc = (target as { ownerDocument: { activeElement: unknown; hasFocus(): boolean } }).ownerDocument;
+        return doc.activeElement === target && (!window || doc.hasFocus());
+      },
+      [element, options.window === true] as const,
+    );
+  } finally {
+    await element.dispose();
+  }
+}
+
+/**
+ * From now on the dashboard's reads of the request list (GET /_mock/requests) go unanswered until the returned
+ * function lets them through: a row that shows up meanwhile can only have come from the live stream. A test proves
+ * "live" this way, not with a wall-clock bound (a second, say) that a loaded machine misses.
+ */
+export async function holdRequestListReads(page: Page): Promise<() => Promise<void>> {
+  const held: Route[] = [];
+  const isList = (url: URL) => url.pathname.endsWith('/_mock/requests');
+  const hold = (route: Route) => void held.push(route);
+  await page.route(isList, hold);
+  return async () => {
+    await page.unroute(isList, hold);
+    await Promise.all(held.splice(0).map((route) => route.continue()));
+  };
 }

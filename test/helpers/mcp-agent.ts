@@ -18,7 +18,9 @@ export interface Agent {
   call(name: string, args?: Record<string, unknown>): Promise<CallToolResult>;
   /** Calls a tool that must succeed, and gives its structured output. */
   ok<T = any>(name: string, args?: Record<string, unknown>): Promise<T>;
-  /** Resolves with the exit code and signal once the process has ended. */
+  /** Resolves with the first match in stderr, written or still to come (stderr is a pipe of its own: what the process writes there arrives apart from its answers on stdout); rejects after `timeoutMs`. */
+  waitForStderr(match: RegExp, timeoutMs?: number): Promise<string>;
+  /** Resolves with the exit code and signal once the process has ended and all it wrote to stderr has been read. */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   close(): Promise<void>;
 }
@@ -37,21 +39,45 @@ export async function connectAgent(args: string[], env: Record<string, string> =
   >;
   const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp', ...args], env: { ...clean, ...env }, cwd: ROOT, stderr: 'pipe' });
   let stderr = '';
-  transport.stderr?.on('data', (chunk: Buffer) => void (stderr += chunk.toString('utf8')));
+  const wrote = new Set<() => void>();
+  const stderrStream = transport.stderr;
+  stderrStream?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString('utf8');
+    for (const wake of wrote) wake();
+  });
+  // The process's 'exit' can come before the last of its stderr is read: `exited` waits for the end of that pipe too.
+  const stderrEnded = new Promise<void>((resolve) => (stderrStream ? stderrStream.once('end', resolve) : resolve()));
   const client = new Client({ name: 'payments-mock-tests', version: '1.0.0' });
   await client.connect(transport);
   // The transport keeps its process private; the tests need it to see how it ends.
   const child = (transport as unknown as { _process: ChildProcess })._process;
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+  const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) resolve({ code: child.exitCode, signal: child.signalCode });
     child.once('exit', (code, signal) => resolve({ code, signal }));
   });
+  const exited = Promise.all([ended, stderrEnded]).then(([status]) => status);
+  const waitForStderr = (match: RegExp, timeoutMs = 10_000) =>
+    new Promise<string>((resolve, reject) => {
+      const check = () => {
+        const found = match.exec(stderr);
+        if (found) finish(() => resolve(found[0]));
+      };
+      const timer = setTimeout(() => finish(() => reject(new Error(`no ${match} on stderr within ${timeoutMs} ms. stderr:\n${stderr}`))), timeoutMs);
+      const finish = (settle: () => void) => {
+        clearTimeout(timer);
+        wrote.delete(check);
+        settle();
+      };
+      wrote.add(check);
+      check();
+    });
   await client.listTools();
   const agent: Agent = {
     client,
     child,
     pid: child.pid as number,
     stderr: () => stderr,
+    waitForStderr,
     call: (name, toolArgs = {}) => client.callTool({ name, arguments: toolArgs }) as Promise<CallToolResult>,
     async ok(name, toolArgs = {}) {
       const result = await agent.call(name, toolArgs);

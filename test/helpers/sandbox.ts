@@ -56,3 +56,20 @@ export async function createPayment(box: Sandbox, form: Record<string, string | 
 }
 
 export type { MockContext };
+
+/**
+ * Holds the slow scenario's latency from now until the returned function is called. The latency is a setTimeout,
+ * and Jest's fake timers take that alone here (setImmediate, intervals, Date and the rest stay real), so a request
+ * waits in it as long as the test needs: a duplicate then meets the first request in flight however slowly it
+ * arrives, where with a real 200 ms timer a loaded machine could deliver it after the first had finished. Pair it
+ * with `afterEach(() => jest.useRealTimers())`, so a failing test leaves no fake timers behind.
+ */
+export function holdLatency(): () => void {
+  jest.useFakeTimers({
+    doNotFake: ['Date', 'hrtime', 'nextTick', 'performance', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval'],
+  });
+  return () => {
+    jest.runOnlyPendingTimers();
+    jest.useRealTimers();
+  };
+}

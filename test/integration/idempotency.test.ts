@@ -1,5 +1,5 @@
 import { expectError, expectSchema } from '../helpers/schemas';
-import { createPayment, Sandbox, sandbox } from '../helpers/sandbox';
+import { createPayment, holdLatency, Sandbox, sandbox } from '../helpers/sandbox';
 
 const DAY = 86400;
 
@@ -344,6 +344,8 @@ describe('Idempotency-Key: the 24-hour window on the mock clock', () => {
 });
 
 describe('Idempotency-Key: concurrency', () => {
+  afterEach(() => jest.useRealTimers());
+
   it('50 concurrent duplicates create exactly one payment and one set of events, all 200 with the same id', async () => {
     const box = sandbox();
     const responses = await Promise.all(Array.from({ length: 50 }, () => postWithKey(box, '/v1/payments', 'order-1', PAYMENT)));
@@ -358,11 +360,18 @@ describe('Idempotency-Key: concurrency', () => {
 
   it('answers 409 idempotency_key_in_use to a duplicate that arrives while the first is delayed (slow scenario)', async () => {
     const box = sandbox({ scenario: 'slow', scenarioOptions: { latency_ms: 200 } });
-    const [a, b] = await Promise.all([postWithKey(box, '/v1/payments', 'order-1', PAYMENT), postWithKey(box, '/v1/payments', 'order-1', PAYMENT)]);
-    const statuses = [a.status, b.status].sort();
+    // The first to arrive waits in its delay until released; the other, answered at once, is the duplicate.
+    const release = holdLatency();
+    const both = [postWithKey(box, '/v1/payments', 'order-1', PAYMENT), postWithKey(box, '/v1/payments', 'order-1', PAYMENT)].map((test) =>
+      test.then((res) => res),
+    );
+    expect((await Promise.race(both)).status).toBe(409);
+    release();
+    const [a, b] = await Promise.all(both);
+    const statuses = [a!.status, b!.status].sort();
     expect(statuses).toEqual([200, 409]);
-    const conflict = a.status === 409 ? a : b;
-    const done = a.status === 200 ? a : b;
+    const conflict = a!.status === 409 ? a! : b!;
+    const done = a!.status === 200 ? a! : b!;
     expectError(conflict, 409, 'idempotency_key_in_use');
     expect(conflict.body.error.type).toBe('idempotency_error');
     expect(partition(box).payments.size).toBe(1);
@@ -376,11 +385,14 @@ describe('Idempotency-Key: concurrency', () => {
 
   it('reports a mismatch, not 409, for other parameters while the first is in flight', async () => {
     const box = sandbox({ scenario: 'slow', scenarioOptions: { latency_ms: 200 } });
-    const [a, b] = await Promise.all([
-      postWithKey(box, '/v1/payments', 'order-1', PAYMENT),
-      postWithKey(box, '/v1/payments', 'order-1', { amount: 1, currency: 'usd' }),
-    ]);
-    const codes = [a, b].map((r) => (r.status === 200 ? 'ok' : r.body.error.code)).sort();
+    // The first to arrive waits in its delay until released, so the other surely arrives while it is in flight.
+    const release = holdLatency();
+    const both = [postWithKey(box, '/v1/payments', 'order-1', PAYMENT), postWithKey(box, '/v1/payments', 'order-1', { amount: 1, currency: 'usd' })].map(
+      (test) => test.then((res) => res),
+    );
+    expect((await Promise.race(both)).body.error.code).toBe('idempotency_key_mismatch');
+    release();
+    const codes = (await Promise.all(both)).map((r) => (r.status === 200 ? 'ok' : r.body.error.code)).sort();
     expect(codes).toEqual(['idempotency_key_mismatch', 'ok']);
   });
 });

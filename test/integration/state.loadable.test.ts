@@ -5,7 +5,7 @@ import { fingerprint } from '../../src/http/idempotency';
 import { createContext } from '../../src/app/create-context';
 import { startMock } from '../../src/start-mock';
 import { expectError } from '../helpers/schemas';
-import { createPayment, sandbox, Sandbox } from '../helpers/sandbox';
+import { createPayment, holdLatency, sandbox, Sandbox } from '../helpers/sandbox';
 
 let dir: string;
 beforeAll(() => (dir = mkdtempSync(join(tmpdir(), 'payments-mock-loadable-'))));
@@ -175,6 +175,8 @@ describe('card data is never stored', () => {
 });
 
 describe('idempotency while the clock moves', () => {
+  afterEach(() => jest.useRealTimers());
+
   it('a duplicate sent after the clock moved 25h while the first request runs gets 409, and one object exists', async () => {
     const box = sandbox();
     await box.admin('put', '/_mock/scenario', { scenario: 'slow', options: { latency_ms: 300 } });
@@ -183,11 +185,15 @@ describe('idempotency while the clock moves', () => {
         .post('/v1/customers', { email: 'a@example.com' })
         .set('Idempotency-Key', 'slow-1')
         .then((res) => res);
+    // The first request waits in its delay until released: the clock move and the duplicate surely come while it
+    // runs, however long a loaded machine takes over them.
+    const release = holdLatency();
     const first = send();
     const partition = [...box.ctx.store.workspaces.values()][0]!.test;
     while (partition.idempotency.size === 0) await new Promise((resolve) => setImmediate(resolve));
     expect((await box.admin('post', '/_mock/clock/advance', { by: '25h' })).status).toBe(200);
     expectError(await send(), 409, 'idempotency_key_in_use');
+    release();
     expect((await first).status).toBe(200);
     await box.admin('put', '/_mock/scenario', { scenario: 'happy' });
     expect((await box.get('/v1/customers')).body.data).toHaveLength(1);

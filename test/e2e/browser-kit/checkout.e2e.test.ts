@@ -1,6 +1,6 @@
 import { Browser, Page, Request } from 'playwright-core';
 import { MockServer, startMock } from '../../../src';
-import { consoleErrors, describeInBrowser, launchChromium, screenshot } from '../../helpers/browser';
+import { consoleErrors, describeInBrowser, launchChromium, screenshot, waitForFocus } from '../../helpers/browser';
 import { CARDS, cardFrame, expectNoCardNumber, hostPageTexts, hostRequests, Shop, startShop, typeCard } from './checkout-harness';
 
 // The functions given to page.waitForFunction run in the browser, whose globals this Node project does not type.
@@ -163,7 +163,10 @@ describeInBrowser('examples/checkout in a browser', () => {
     const { page } = shopVisit;
     typed.push(CARDS.threeDSecure);
     const frame = cardFrame(page);
+    // Tab moves the focus between the page and the card frame, another origin's process: it lands after the key
+    // returned, so each step waits for it before looking.
     await page.keyboard.press('Tab');
+    await waitForFocus(frame.getByLabel('Card number'));
     await expect(frame.getByLabel('Card number').evaluate((input) => input === document.activeElement)).resolves.toBe(true);
     await page.keyboard.type(CARDS.threeDSecure);
     await page.keyboard.press('Tab');
@@ -171,6 +174,7 @@ describeInBrowser('examples/checkout in a browser', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.type('123');
     await page.keyboard.press('Tab');
+    await waitForFocus(page.locator('#pay'));
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('pay');
     await page.keyboard.press('Enter');
     const challenge = page.frameLocator('iframe[title="3-D Secure authentication"]');
@@ -178,11 +182,9 @@ describeInBrowser('examples/checkout in a browser', () => {
     await complete.waitFor();
     // The challenge takes the focus; Enter answers it.
     await page.waitForFunction(() => document.activeElement?.tagName === 'IFRAME');
-    // The page focuses its button once the modal said hello: wait for it rather than look once (a loaded machine is slow).
-    for (let tries = 0; !(await complete.evaluate((button) => button === document.activeElement)); tries++) {
-      if (tries > 100) throw new Error('the challenge never focused its button');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    // The challenge focuses its button once the modal said hello (a message): wait for it rather than look once.
+    await waitForFocus(complete);
+    await expect(complete.evaluate((button) => button === document.activeElement)).resolves.toBe(true);
     await page.keyboard.press('Enter');
     expect(await waitForResult(page)).toMatch(/^Paid: pay_\w+\. Thank you!$/);
     await finish(shopVisit);

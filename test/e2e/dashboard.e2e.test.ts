@@ -91,6 +91,27 @@ describeInBrowser('the dashboard in a browser', () => {
     await page.close();
   });
 
+  it('shows a request once, whether the stream or the first read of the list brings it first', async () => {
+    const earlier = (await v1('/v1/account')).headers.get('request-id') as string;
+    const page = await browser.newPage();
+    const errors = consoleErrors(page);
+    // The page's first read of the list is held until a request the stream also sends has been made: the read and
+    // the stream's batch then both carry its row, in whichever order they arrive.
+    const release = await holdRequestListReads(page);
+    await page.goto(`${mock.url}/_mock/dashboard#requests`);
+    await page.locator('[data-live="live"]').waitFor();
+    const both = (await v1('/v1/account')).headers.get('request-id') as string;
+    await release();
+    // The earlier row can only come from the list read, and the last one from the stream, after the other's batch.
+    await page.locator(`[data-request="${earlier}"]`).waitFor({ timeout: 10_000 });
+    const last = (await v1('/v1/account')).headers.get('request-id') as string;
+    await page.locator(`[data-request="${last}"]`).waitFor({ timeout: 10_000 });
+    expect(await page.locator(`[data-request="${both}"]`).count()).toBe(1);
+    expect(await page.locator(`[data-request="${earlier}"]`).count()).toBe(1);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('says when the stream is down and falls back to polling the admin API', async () => {
     const page = await browser.newPage();
     // The stream fails (a proxy that cuts it, say); everything else works.

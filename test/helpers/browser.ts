@@ -99,7 +99,8 @@ export async function holdRequestListReads(page: Page): Promise<() => Promise<vo
   const hold = (route: Route) => void held.push(route);
   await page.route(isList, hold);
   return async () => {
-    await page.unroute(isList, hold);
+    // The held ones first: unroute hands what is still held to the next handler itself.
     await Promise.all(held.splice(0).map((route) => route.continue()));
+    await page.unroute(isList, hold);
   };
 }

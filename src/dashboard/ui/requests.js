@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, listen, query, time } from './api.js';
 import { Action, Detail, Failure, html, Json, Status } from './common.js';
 
@@ -11,11 +11,16 @@ export function Requests() {
   const [error, setError] = useState(null);
   const [open, setOpen] = useState(null);
 
+  // Rows the stream brought while a read of the journal was on its way: the read may have been answered before them.
+  const arrivedWhileLoading = useRef([]);
+
   const serverFilters = { method: filters.method, path: filters.path, status: /^\d{3}$/.test(filters.status) ? filters.status : '' };
   const load = async () => {
+    arrivedWhileLoading.current = [];
     try {
       const list = await api(`requests${query({ ...serverFilters, limit: LIMIT })}`);
-      setRows(list.data);
+      const listed = new Set(list.data.map((row) => row.id));
+      setRows([...arrivedWhileLoading.current.filter((row) => !listed.has(row.id)), ...list.data].slice(0, LIMIT));
       setError(null);
     } catch (failure) {
       setError(failure);
@@ -29,7 +34,9 @@ export function Requests() {
         if (serverFilters.method && data.method !== serverFilters.method) return;
         if (serverFilters.path && !data.path.startsWith(serverFilters.path)) return;
         if (serverFilters.status && data.status !== Number(serverFilters.status)) return;
-        setRows((current) => [data, ...current].slice(0, LIMIT));
+        arrivedWhileLoading.current = [data, ...arrivedWhileLoading.current].slice(0, LIMIT);
+        // A row the journal read already gave is not added twice.
+        setRows((current) => (current.some((row) => row.id === data.id) ? current : [data, ...current].slice(0, LIMIT)));
       } else if (type === 'overflow') {
         // More requests than the stream sends live: read the journal, at most every 2 s while it lasts.
         if (Date.now() - lastFull >= 2000) {

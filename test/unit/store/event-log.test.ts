@@ -6,24 +6,22 @@ import { PageQuery, Timeline } from '../../../src/store/timeline';
 const TYPES = ['payment.created', 'payment.succeeded', 'payment.refunded', 'customer.created', 'refund.created'];
 
 /** Events of random types at random seconds (many in the same one), added in creation order. */
-const eventsArb = fc
-  .array(fc.record({ type: fc.constantFrom(...TYPES), created: fc.integer({ min: 100, max: 110 }) }), { maxLength: 60 })
-  .map((specs) =>
-    specs.map(
-      ({ type, created }, i) =>
-        new StoredEvent({
-          id: `evt_${i}`,
-          type,
-          created,
-          seq: i + 1,
-          livemode: false,
-          api_version: '2026-01-01',
-          request: 'req_1',
-          snapshot: {},
-          patch: undefined,
-        }),
-    ),
-  );
+const eventsArb = fc.array(fc.record({ type: fc.constantFrom(...TYPES), created: fc.integer({ min: 100, max: 110 }) }), { maxLength: 60 }).map((specs) =>
+  specs.map(
+    ({ type, created }, i) =>
+      new StoredEvent({
+        id: `evt_${i}`,
+        type,
+        created,
+        seq: i + 1,
+        livemode: false,
+        api_version: '2026-01-01',
+        request: 'req_1',
+        snapshot: {},
+        patch: undefined,
+      }),
+  ),
+);
 
 describe('EventLog pages of a group (payment.*)', () => {
   it('are what one index of the group would give, for any cursor, bounds and limit', () => {

@@ -17,6 +17,8 @@ export class EventLog {
   private readonly byId = new Map<string, StoredEvent>();
   private readonly all = new Timeline<StoredEvent>();
   private readonly byType = new Map<string, Timeline<StoredEvent>>();
+  /** The type indexes of each group (`payment` → payment.created's, payment.succeeded's, …), filled as types appear. */
+  private readonly typesOfGroup = new Map<string, Array<Timeline<StoredEvent>>>();
 
   get size(): number {
     return this.byId.size;
@@ -26,7 +28,11 @@ export class EventLog {
     this.byId.set(event.id, event);
     this.all.insert(event);
     let index = this.byType.get(event.type);
-    if (!index) this.byType.set(event.type, (index = new Timeline<StoredEvent>()));
+    if (!index) {
+      this.byType.set(event.type, (index = new Timeline<StoredEvent>()));
+      const group = groupOf(event.type);
+      this.typesOfGroup.set(group, [...(this.typesOfGroup.get(group) ?? []), index]);
+    }
     index.insert(event);
   }
 
@@ -60,10 +66,13 @@ export class EventLog {
   page(query: PageQuery, type?: string): Page<StoredEvent> {
     if (type === undefined) return this.all.page(query);
     if (!type.endsWith('.*')) return this.byType.get(type)?.page(query) ?? { data: [], has_more: false };
-    const group = type.slice(0, -2);
-    const pages: Array<Page<StoredEvent>> = [];
-    for (const [name, index] of this.byType) if (groupOf(name) === group) pages.push(index.page(query));
-    return mergePages(pages, query);
+    const indexes = this.typesOfGroup.get(type.slice(0, -2));
+    return indexes
+      ? mergePages(
+          indexes.map((index) => index.page(query)),
+          query,
+        )
+      : { data: [], has_more: false };
   }
 
   /** Oldest first. */

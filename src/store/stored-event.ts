@@ -22,8 +22,13 @@ interface EventKind {
   readonly patch: SnapshotPatch | undefined;
 }
 
-/** The kinds made so far, by type, version and mode, then by patch. Bounded by the distinct kinds the events have. */
+/**
+ * The kinds kept for sharing, by type, version and mode, then by patch. Shared by every mock in the process (like
+ * the patches), so bounded: a state file with thousands of made-up types gets kinds of its own past the bound.
+ */
 const kinds = new Map<string, Map<SnapshotPatch | undefined, EventKind>>();
+const SHARED_KINDS_MAX = 1024;
+let sharedKinds = 0;
 /** The kind found last: consecutive events nearly always share it, found without building a key. */
 let lastKind: EventKind | undefined;
 
@@ -31,10 +36,15 @@ function kindOf(type: string, livemode: boolean, apiVersion: string, patch: Snap
   const last = lastKind;
   if (last !== undefined && last.type === type && last.livemode === livemode && last.api_version === apiVersion && last.patch === patch) return last;
   const key = `${type} ${apiVersion} ${livemode}`;
-  let byPatch = kinds.get(key);
-  if (!byPatch) kinds.set(key, (byPatch = new Map()));
-  let kind = byPatch.get(patch);
-  if (!kind) byPatch.set(patch, (kind = Object.freeze({ type, livemode, api_version: apiVersion, patch })));
+  let kind = kinds.get(key)?.get(patch);
+  if (!kind) {
+    kind = Object.freeze({ type, livemode, api_version: apiVersion, patch });
+    if (sharedKinds < SHARED_KINDS_MAX) {
+      sharedKinds++;
+      const byPatch = kinds.get(key) ?? new Map<SnapshotPatch | undefined, EventKind>();
+      kinds.set(key, byPatch.set(patch, kind));
+    }
+  }
   return (lastKind = kind);
 }
 

@@ -17,6 +17,11 @@ const event = (type: string, snapshot: object, api_version = '2026-01-01') =>
     patch: undefined,
   });
 const kindOf = (e: StoredEvent) => (e as unknown as { kind: object }).kind;
+/** The kind of an event of `type` made right after one of another type (so not the kind found last, found again). */
+const sameTypeAfterAnother = (type: string) => {
+  event('customer.created', created);
+  return kindOf(event(type, succeeded));
+};
 
 describe('StoredEvent', () => {
   it('reads as the fields it was made with', () => {
@@ -32,7 +37,7 @@ describe('StoredEvent', () => {
   });
 
   it('shares one kind between events of the same type, mode and version, and not across them', () => {
-    expect(kindOf(event('payment.created', created))).toBe(kindOf(event('payment.created', succeeded)));
+    expect(kindOf(event('payment.created', created))).toBe(sameTypeAfterAnother('payment.created'));
     expect(kindOf(event('payment.created', created))).not.toBe(kindOf(event('payment.succeeded', created)));
     expect(kindOf(event('payment.created', created))).not.toBe(kindOf(event('payment.created', created, '2025-06-01')));
   });
@@ -54,5 +59,16 @@ describe('StoredEvent', () => {
     expect({ ...snapshotOf(pinned) }).toEqual(created);
     expect([pinned.id, pinned.seq, pinned.request, pinned.type, pinned.api_version]).toEqual([e.id, e.seq, 'req_1', 'payment.created', '2025-06-01']);
     expect(e.api_version).toBe('2026-01-01');
+  });
+
+  it('keeps a bounded number of kinds for sharing: past it, events of made-up types get kinds of their own', () => {
+    for (let i = 0; i < 1100; i++) expect(event(`made.up${i}`, created).type).toBe(`made.up${i}`);
+    const first = event('past.bound', created);
+    event('something.else', created);
+    const second = event('past.bound', created);
+    expect([first.type, second.type]).toEqual(['past.bound', 'past.bound']);
+    expect(kindOf(first)).not.toBe(kindOf(second));
+    // Kinds made before the bound are still shared.
+    expect(kindOf(event('payment.created', created))).toBe(sameTypeAfterAnother('payment.created'));
   });
 });

@@ -16,19 +16,22 @@ import { sitePages } from './site-pages';
  */
 export function checkOptions(options: MockOptions): Clock {
   if (options.seed !== undefined && !Number.isSafeInteger(options.seed)) throw new ConfigError(`Invalid seed ${options.seed}: use an integer.`);
-  if (options.bodyTimeoutMs !== undefined && (!Number.isInteger(options.bodyTimeoutMs) || options.bodyTimeoutMs < 1 || options.bodyTimeoutMs > 3_600_000)) {
-    throw new ConfigError(`Invalid bodyTimeoutMs ${options.bodyTimeoutMs}: use milliseconds from 1 to 3600000.`);
-  }
-  if (options.journalSize !== undefined && (!Number.isInteger(options.journalSize) || options.journalSize < 0 || options.journalSize > 100_000)) {
-    throw new ConfigError(`Invalid journalSize ${options.journalSize}: use an integer from 0 to 100000.`);
-  }
-  if (options.streamStallMs !== undefined && (!Number.isInteger(options.streamStallMs) || options.streamStallMs < 1 || options.streamStallMs > 3_600_000)) {
-    throw new ConfigError(`Invalid streamStallMs ${options.streamStallMs}: use milliseconds from 1 to 3600000.`);
-  }
+  checkInteger('bodyTimeoutMs', options.bodyTimeoutMs, 1, 3_600_000, 'milliseconds');
+  checkInteger('journalSize', options.journalSize, 0, 100_000, 'an integer');
+  checkInteger('streamStallMs', options.streamStallMs, 1, 3_600_000, 'milliseconds');
+  // At least 1: a sweep due at once would be due again at once, for ever.
+  checkInteger('sweepIntervalMs', options.sweepIntervalMs, 1, 86_400_000, 'milliseconds');
+  checkInteger('webhookTimeoutMs', options.webhookTimeoutMs, 1, 3_600_000, 'milliseconds');
   if (options.webhookTransport !== undefined && options.webhookTransport !== 'node' && options.webhookTransport !== 'fetch') {
     throw new ConfigError(`Invalid webhookTransport ${JSON.stringify(options.webhookTransport)}: use 'node' or 'fetch'.`);
   }
   return readClock(options.clock ?? 'real');
+}
+
+/** A whole-number option within [min, max], else a ConfigError naming it and its range. */
+function checkInteger(name: string, value: number | undefined, min: number, max: number, unit: 'milliseconds' | 'an integer'): void {
+  if (value === undefined || (Number.isInteger(value) && value >= min && value <= max)) return;
+  throw new ConfigError(`Invalid ${name} ${value}: use ${unit} from ${min} to ${max}.`);
 }
 
 /**

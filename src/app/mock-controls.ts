@@ -11,6 +11,7 @@ import { redeliver } from '../triggers/redeliver';
 import { runFlow } from '../triggers/run-flow';
 import { trigger, TriggerOptions, TriggerResult } from '../triggers/trigger';
 import { createMockWorkspace, MockWorkspace, mockWorkspace } from './mock-workspace';
+import { processEnv } from '../runtime/platform';
 
 export type { KeyEntry };
 
@@ -96,8 +97,7 @@ export function mockControls(ctx: MockContext): MockControls {
       redeliver: (eventId, endpointId) => redeliver(ctx, eventId, endpointId),
     },
     trigger: (type, triggerOptions) => trigger(ctx, (request) => handleRequest(ctx, request), type, triggerOptions),
-    // A page (MSW in a browser) has no process: its flows read only the document's own env.
-    runFlow: (document) => runFlow(ctx, (request) => handleRequest(ctx, request), document, globalThis.process?.env ?? {}),
+    runFlow: (document) => runFlow(ctx, (request) => handleRequest(ctx, request), document, processEnv()),
     setScenario: (name, scenarioOptions) => ctx.setScenario(parseScenario(name, scenarioOptions)),
     createWorkspace: async (workspaceOptions) => createMockWorkspace(ctx, workspaceOptions),
     workspace: (id) => mockWorkspace(ctx, id),

@@ -29,7 +29,7 @@ export interface MockOptions {
   state?: string;
   /** How many /v1 requests the journal keeps (default 1000, at most 100,000; 0 = none). Bodies are cut at 16 KiB. */
   journalSize?: number;
-  /** How often expired events and idempotency records are freed as real time passes (default 60000 ms). */
+  /** How often expired events, idempotency records and deliveries are freed, on the mock clock (default 60000 ms; 1 to 86400000). */
   sweepIntervalMs?: number;
   /** How long a client may take to send a whole request before it is answered 408 request_timeout (default 30000 ms). Standalone server only. */
   bodyTimeoutMs?: number;

@@ -10,6 +10,7 @@ import { handleRequest } from '../http/handle-request';
 import { runFlow } from '../triggers/run-flow';
 import { trigger, TriggerOptions, TriggerResult } from '../triggers/trigger';
 import { keysByRole, WorkspaceKeys } from '../workspaces/keys-by-role';
+import { processEnv } from '../runtime/platform';
 
 /** The clock of one workspace, as `GET /_mock/workspaces/{id}/clock` shows it. */
 export type WorkspaceClockState = ClockState & { workspace: string; follows_server: boolean };
@@ -128,7 +129,7 @@ export function mockWorkspace(ctx: MockContext, id: string): MockWorkspace {
     },
     runFlow: async (document) => {
       existing();
-      return runFlow(ctx, dispatch, inWorkspace(document, id), process.env);
+      return runFlow(ctx, dispatch, inWorkspace(document, id), processEnv());
     },
   };
 }

@@ -42,3 +42,8 @@ export function nextTurn(run: () => void): () => void {
 export function unrefTimer(timer: unknown): void {
   (timer as { unref?: () => void } | undefined)?.unref?.();
 }
+
+/** The process's environment on Node; a page has none (flows there read only their document's own `env`). */
+export function processEnv(): Record<string, string | undefined> {
+  return IS_NODE ? process.env : {};
+}

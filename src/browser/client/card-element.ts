@@ -1,3 +1,4 @@
+import { callApi } from './api';
 import { brandOf, checkCard, clockMonth, cvcLength, digitsOf, Field, FIELDS, formatCvc, formatExpiry, formatNumber } from './card-rules';
 import { CardStyle, CardToHost, HostToCard, isMessage, MESSAGE_TYPES, TokenizeResult } from './protocol';
 
@@ -111,30 +112,14 @@ async function tokenize(): Promise<TokenizeResult> {
     return { error: { ...(checked.state.error ?? { type: 'validation_error', message: 'The card form is incomplete.' }) } };
   }
   const { number, expiry, cvc } = typed();
-  const body = new URLSearchParams({
+  const answer = await callApi<unknown>(apiBase, key, 'POST', '/v1/payment_methods', {
     type: 'card',
     'card[number]': number,
     'card[exp_month]': String(Number(expiry.slice(0, 2))),
     'card[exp_year]': String(2000 + Number(expiry.slice(2, 4))),
     'card[cvc]': cvc,
   });
-  let response: Response;
-  try {
-    response = await fetch(`${apiBase}/v1/payment_methods`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/x-www-form-urlencoded' },
-      body,
-    });
-  } catch {
-    return { error: { type: 'api_connection_error', message: `Could not reach the payments mock at ${apiBase}: is it running?` } };
-  }
-  try {
-    const answer = (await response.json()) as { error?: TokenizeResult['error'] };
-    if (!response.ok && answer.error) return { error: answer.error };
-    return { paymentMethod: answer };
-  } catch {
-    return { error: { type: 'api_connection_error', message: `The payments mock at ${apiBase} answered ${response.status} with a body that is not JSON.` } };
-  }
+  return answer.ok ? { paymentMethod: answer.body } : { error: { ...answer.error } };
 }
 
 function applyStyle(style: CardStyle | undefined): void {

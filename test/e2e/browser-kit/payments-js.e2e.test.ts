@@ -172,6 +172,18 @@ describeInBrowser('payments.js on your own page', () => {
     await page.close();
   }, 30_000);
 
+  it('createPaymentMethod resolves api_connection_error when something that is not the mock answers the card', async () => {
+    const { page } = await openPage();
+    await mountCard(page);
+    await typeCard(page, CARDS.success, '1230', '123');
+    // A proxy in the way: a 502 whose JSON is no API error object. It is no payment method either.
+    await page.route('**/v1/payment_methods', (route) => route.fulfill({ status: 502, contentType: 'application/json', body: '{"message":"bad gateway"}' }));
+    const result = await page.evaluate(() => (window as any).payments.createPaymentMethod({ card: (window as any).card }));
+    expect(result.paymentMethod).toBeUndefined();
+    expect(result.error).toMatchObject({ type: 'api_connection_error', message: expect.stringContaining('answered 502 without an error object') });
+    await page.close();
+  }, 30_000);
+
   it('confirmPayment resolves a decline as { error } with the API error object: card_error, code, decline_code, payment', async () => {
     const { page } = await openPage();
     await mountCard(page);

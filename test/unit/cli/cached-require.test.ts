@@ -32,19 +32,20 @@ describe('the CLI code cache', () => {
   it('is passed over when it was made from another source: the module is required as usual', () => {
     const dir = mkdtempSync(join(tmpdir(), 'cached-require-'));
     const file = join(dir, 'module.js');
-    writeFileSync(file, "exports.answer = require('node:path').basename(__filename);");
+    writeFileSync(file, "exports.answer = require('node:path').basename(__filename); exports.viaCache = module.id === undefined;");
     // A cache of a different text of the same length: V8 alone would not notice (it checks the length).
-    const other = "exports.answer = require('node:path').basename(__dirname); ";
+    const other = "exports.answer = require('node:path').basename(__dirname);  exports.viaCache = module.id === undefined;";
     writeFileSync(cachePath(file), Buffer.concat([sourceDigest(other), compile(file, other).createCachedData()]));
-    expect(cachedRequire(file)).toEqual({ answer: 'module.js' });
+    expect(cachedRequire(file)).toEqual({ answer: 'module.js', viaCache: false });
   });
 
   it('runs a module compiled from a fresh cache as CommonJS: its own require, __filename and exports', () => {
     const dir = mkdtempSync(join(tmpdir(), 'cached-require-'));
     const file = join(dir, 'module.js');
-    const source = "exports.file = require('node:path').basename(__filename); exports.dir = __dirname;";
+    // A module Node loads has an id; the one made from the cache has none, so this tells which way it was loaded.
+    const source = "exports.file = require('node:path').basename(__filename); exports.dir = __dirname; exports.viaCache = module.id === undefined;";
     writeFileSync(file, source);
     writeFileSync(cachePath(file), Buffer.concat([sourceDigest(source), compile(file, source).createCachedData()]));
-    expect(cachedRequire(file)).toEqual({ file: 'module.js', dir });
+    expect(cachedRequire(file)).toEqual({ file: 'module.js', dir, viaCache: true });
   });
 });

@@ -38,7 +38,8 @@ export function kitFiles(): KitFiles {
   const dir = [join(__dirname, '..', 'browser', 'public'), join(__dirname, '..', '..', 'dist', 'browser', 'public')].find((candidate) =>
     existsSync(join(candidate, 'manifest.json')),
   );
-  if (!dir) return { files: new Map(), card: undefined };
+  // Not built: nothing to serve, looked for once (the pages say how to build).
+  if (!dir) return (loaded = { files: new Map(), card: undefined });
   const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as Manifest;
   const files = new Map<string, KitFile>();
   for (const [name, hash] of Object.entries(manifest.hashes)) files.set(name, { body: readFileSync(join(dir, name), 'utf8'), hash });

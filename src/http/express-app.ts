@@ -2,7 +2,8 @@ import express from 'express';
 import type { IncomingMessage } from 'node:http';
 import { MockContext } from '../context';
 import { MAX_BODY_BYTES } from './body';
-import { createListener, respond, send, tooLargeResponse } from './node-listener';
+import { createListener, respond, send } from './node-listener';
+import { tooLargeResponse } from './too-large';
 import { reencodeParsedBody } from './parsed-body';
 
 /**

@@ -65,12 +65,7 @@ function checkAdminToken(token: string, header: string | undefined): void {
   } catch {
     given = undefined;
   }
-  if (given === undefined || !sameText(given, token)) {
+  if (given === undefined || !sameSecret(given, token)) {
     throw new ApiError('admin_unauthorized', 'This server was started with --admin-token: send `Authorization: Bearer <token>` to /_mock endpoints.');
   }
-}
-
-/** Compares in constant time, so the token cannot be guessed character by character from response times. */
-function sameText(a: string, b: string): boolean {
-  return sameSecret(a, b);
 }

@@ -9,8 +9,6 @@ import { Traffic } from './traffic';
 import { docsBase, errorResponse } from './respond';
 import { tooLargeResponse } from './too-large';
 
-export { tooLargeResponse };
-
 export interface ListenerOptions {
   /** The requests being answered, for a shutdown that drains them (startMock). */
   traffic?: Traffic;

@@ -31,7 +31,7 @@ export interface McpSession {
   ended: Promise<void>;
 }
 
-export const DEFAULT_MOCK_URL = 'http://127.0.0.1:4010';
+const DEFAULT_MOCK_URL = 'http://127.0.0.1:4010';
 const START_OPTIONS = ['port', 'host', 'fixtures', 'clock', 'scenario', 'seed', 'state', 'webhook', 'journal'] as const;
 
 /**

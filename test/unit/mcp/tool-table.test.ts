@@ -50,11 +50,16 @@ describe('docs/mcp.md', () => {
 describe('the tool table', () => {
   const ajv = new Ajv({ strict: false });
 
-  it.each(tools.map((tool) => [tool.name, tool] as const))('%s: its example input fits its input schema, and its description shows it', (_name, tool) => {
-    const validate = ajv.compile(tool.inputSchema);
-    expect(validate(tool.example) ? [] : validate.errors).toEqual([]);
-    expect(tool.description).toContain(`Example input: ${JSON.stringify(tool.example)}`);
-  });
+  it.each(tools.map((tool) => [tool.name, tool] as const))(
+    '%s: its example input fits its input schema, and its description shows it once, at the end',
+    (_name, tool) => {
+      const validate = ajv.compile(tool.inputSchema);
+      expect(validate(tool.example) ? [] : validate.errors).toEqual([]);
+      // Shown once, at the end: a row that wrote its own "Example input" would show two that may disagree.
+      expect(tool.description.split('Example input:')).toHaveLength(2);
+      expect(tool.description.endsWith(`Example input: ${JSON.stringify(tool.example)}`)).toBe(true);
+    },
+  );
 
   it('has unique snake_case names', () => {
     const names = tools.map((tool) => tool.name);

@@ -54,7 +54,7 @@ export interface ResponseSink {
   /** Ends the answer (the server is closing). */
   end(): void;
   /** Drops the connection, and with it what waits to be written (a client that stopped reading). */
-  abort?(): void;
+  abort(): void;
   onClose(listener: () => void): void;
 }
 

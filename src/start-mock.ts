@@ -75,7 +75,15 @@ export async function startMock(options: MockOptions = {}): Promise<MockServer> 
       if (!response.stream) return response;
       // A streamed answer is collected: what a stream that ends itself has written by the time it returns.
       const pieces: string[] = [];
-      await response.stream({ write: async (text) => void pieces.push(text), end: () => undefined, onClose: () => undefined });
+      const closeListeners: Array<() => void> = [];
+      // Writes are taken at once (never a stalled reader to drop); once collected, the answer is over for its listeners.
+      await response.stream({
+        write: async (text) => void pieces.push(text),
+        end: () => undefined,
+        abort: () => undefined,
+        onClose: (listener) => void closeListeners.push(listener),
+      });
+      for (const listener of closeListeners) listener();
       const { stream: _stream, ...rest } = response;
       return { ...rest, body: pieces.join('') };
     },

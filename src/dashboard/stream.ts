@@ -62,7 +62,7 @@ function follow(ctx: MockContext, sink: ResponseSink): void {
 
   const send = (text: string): void => {
     waiting = true;
-    stall = setTimeout(() => (sink.abort ? sink.abort() : sink.end()), stallMs);
+    stall = setTimeout(() => sink.abort(), stallMs);
     void sink.write(text).then(() => {
       waiting = false;
       clearTimeout(stall);

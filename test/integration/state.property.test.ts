@@ -208,7 +208,7 @@ async function call(ctx: MockContext, method: string, url: string, headers: Reco
   const res = await handleRequest(ctx, { method, url, headers, body: body === undefined ? Buffer.alloc(0) : Buffer.from(JSON.stringify(body)) });
   if (res.stream) {
     const pieces: string[] = [];
-    await res.stream({ write: async (text) => void pieces.push(text), end: () => undefined, onClose: () => undefined });
+    await res.stream({ write: async (text) => void pieces.push(text), end: () => undefined, abort: () => undefined, onClose: () => undefined });
     res.body = pieces.join('');
   }
   // Every answer is a status a server can send, with a JSON body, and never a crash.

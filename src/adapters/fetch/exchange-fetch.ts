@@ -93,12 +93,19 @@ function streamed(response: MockResponse, stream: NonNullable<MockResponse['stre
   let ended = false;
   const closeListeners: Array<() => void> = [];
   let wake: (() => void) | undefined;
+  /** The answer is over, however it ended: a write waiting for the reader returns, and the close listeners run once. */
+  const over = (): void => {
+    ended = true;
+    wake?.();
+    wake = undefined;
+    for (const listener of closeListeners.splice(0)) listener();
+  };
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
       const end = (): void => {
         if (ended) return;
-        ended = true;
         controller.close();
+        over();
       };
       const sink: ResponseSink = {
         write: (chunk) => {
@@ -108,11 +115,14 @@ function streamed(response: MockResponse, stream: NonNullable<MockResponse['stre
           return (controller.desiredSize ?? 1) > 0 ? Promise.resolve() : new Promise((resolve) => (wake = resolve));
         },
         end,
+        // A reader that stopped reading: the body fails, as a dropped connection would.
+        abort: () => fail(new Error('The stream was ended: its reader stopped reading.')),
         onClose: (listener) => void closeListeners.push(listener),
       };
       const fail = (error: unknown): void => {
-        ended = true;
+        if (ended) return;
         controller.error(error);
+        over();
       };
       try {
         // A stream that returns a promise ends the answer when it settles; one that returns nothing ends it itself.
@@ -127,9 +137,7 @@ function streamed(response: MockResponse, stream: NonNullable<MockResponse['stre
       wake = undefined;
     },
     cancel() {
-      ended = true;
-      wake?.();
-      for (const listener of closeListeners) listener();
+      over();
     },
   });
   return new Response(body, { status: response.status, headers: response.headers });

@@ -55,16 +55,13 @@ function follow(ctx: MockContext, sink: ResponseSink): void {
   let queue: Queued[] = [];
   let dropped = 0;
   let timer: NodeJS.Timeout | undefined;
-  /** A write waits for the client: nothing more is written until it is taken. */
-  let waiting = false;
+  /** Set while a write waits for the client (nothing more is written until it is taken): ends the stream if it stalls. */
   let stall: NodeJS.Timeout | undefined;
   const stallMs = ctx.streamStallMs ?? STALL_MS;
 
   const send = (text: string): void => {
-    waiting = true;
     stall = setTimeout(() => sink.abort(), stallMs);
     void sink.write(text).then(() => {
-      waiting = false;
       clearTimeout(stall);
       stall = undefined;
       // What was missed meanwhile is said in one message.
@@ -73,7 +70,7 @@ function follow(ctx: MockContext, sink: ResponseSink): void {
   };
   const flush = (): void => {
     timer = undefined;
-    if (waiting) return;
+    if (stall !== undefined) return;
     let text = '';
     let sent = 0;
     for (; sent < queue.length && text.length < MAX_BATCH_CHARS; sent++) {
@@ -89,7 +86,7 @@ function follow(ctx: MockContext, sink: ResponseSink): void {
   // Messages are kept as published (fresh objects or immutable values) and shaped at flush: a message past the
   // cap, or while the client is not reading, costs a counter increment.
   const push = (type: string, data: unknown): void => {
-    if (waiting) {
+    if (stall !== undefined) {
       dropped++;
       return;
     }
@@ -111,7 +108,7 @@ function follow(ctx: MockContext, sink: ResponseSink): void {
     bus.shutdown.subscribe(() => sink.end()),
   ];
   const heartbeat = setInterval(() => {
-    if (!waiting) send(': heartbeat\n\n');
+    if (stall === undefined) send(': heartbeat\n\n');
   }, HEARTBEAT_MS);
   unrefTimer(heartbeat);
 

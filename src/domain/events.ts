@@ -1,6 +1,6 @@
 import type { ObjectMessage } from '../bus/bus';
 import { ApiEvent } from '../schemas/resources';
-import { requestOf, snapshotOf, StoredEvent } from '../store/event-log';
+import { EventLog, requestOf, snapshotOf, StoredEvent } from '../store/event-log';
 import { Partition } from '../store/store';
 import { Scope } from './scope';
 import { LATEST_VERSION, renderForVersion } from './versions';
@@ -72,4 +72,13 @@ export function renderEvent(event: StoredEvent): ApiEvent {
 /** Forgets events that have left the 30-day window: they are gone from the feed and from memory. */
 export function expireEvents(partition: Partition, now: number): void {
   partition.events.dropThrough(now - EVENT_RETENTION_SECONDS);
+}
+
+/**
+ * A partition's events as every reader sees them at `now` (the partition's own clock): the 30-day window ends
+ * exactly there, whenever the sweep on the server scheduler last ran (the sweep only frees memory sooner).
+ */
+export function liveEvents(partition: Partition, now: number): EventLog {
+  expireEvents(partition, now);
+  return partition.events;
 }

@@ -1,4 +1,4 @@
-import { expireEvents, renderEvent } from '../domain/events';
+import { liveEvents, renderEvent } from '../domain/events';
 import { ApiError } from '../errors/api-error';
 import { createdBounds, CreatedRange, ListParams, listOf, pageQuery } from './kit/lists';
 import { ApiRoute, Call, route } from './route-types';
@@ -18,9 +18,7 @@ export const EVENT_ROUTES: ApiRoute[] = [
     permission: ['events', 'read'],
     response: { list: 'Event' },
     handler: ({ scope, params, url }: Call<ListParams & { type?: string; created?: number | CreatedRange }>) => {
-      // The feed ends exactly at 30 days, whenever the last sweep ran (the sweep only frees memory).
-      expireEvents(scope.partition, scope.now);
-      const events = scope.partition.events;
+      const events = liveEvents(scope.partition, scope.now);
       const query = { ...pageQuery(params, (id) => events.position(id)), ...createdBounds(params.created) };
       return listOf(url, events.page(query, params.type), renderEvent);
     },
@@ -36,8 +34,7 @@ export const EVENT_ROUTES: ApiRoute[] = [
     response: 'Event',
     extension: true,
     handler: ({ scope, path }: Call) => {
-      expireEvents(scope.partition, scope.now);
-      const event = scope.partition.events.get(path.id as string);
+      const event = liveEvents(scope.partition, scope.now).get(path.id as string);
       if (!event) throw new ApiError('resource_missing', `No such event: '${path.id}' (events older than 30 days are gone).`, { param: 'id' });
       return renderEvent(event);
     },

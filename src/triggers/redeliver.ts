@@ -1,5 +1,5 @@
 import type { MockContext } from '../context';
-import { EVENT_RETENTION_SECONDS } from '../domain/events';
+import { liveEvents } from '../domain/events';
 import { ApiError } from '../errors/api-error';
 import type { WebhookDelivery } from '../schemas/resources';
 
@@ -21,10 +21,8 @@ export async function redeliver(ctx: MockContext, eventId: string, endpointId: u
     );
   for (const workspace of ctx.store.workspaces.values()) {
     for (const partition of [workspace.test, workspace.live]) {
-      const event = partition.events.get(eventId);
+      const event = liveEvents(partition, ctx.clockFor(workspace.id).now()).get(eventId);
       if (!event) continue;
-      const now = ctx.clockFor(workspace.id).now();
-      if (now - event.created >= EVENT_RETENTION_SECONDS) break;
       const mode = partition.livemode ? 'live' : 'test';
       const endpoint = partition.webhookEndpoints.get(endpointId);
       if (!endpoint)

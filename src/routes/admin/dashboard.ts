@@ -1,4 +1,4 @@
-import { EVENT_RETENTION_SECONDS, EVENT_TYPES, renderEvent } from '../../domain/events';
+import { EVENT_RETENTION_SECONDS, EVENT_TYPES, liveEvents, renderEvent } from '../../domain/events';
 import { ApiError } from '../../errors/api-error';
 import { queryLimit } from '../kit/admin-input';
 import { AdminRoute, QueryParams } from '../route-types';
@@ -105,6 +105,8 @@ export const DASHBOARD_ADMIN_ROUTES: AdminRoute[] = [
       const id = path.id as string;
       for (const workspace of ctx.store.workspaces.values()) {
         for (const partition of [workspace.test, workspace.live]) {
+          // An event past the window is gone here too, and so is it from the object's history.
+          liveEvents(partition, ctx.clockFor(workspace.id).now());
           const object = findObject(partition, id);
           if (object) return related(ctx, workspace, partition, object);
         }
@@ -141,8 +143,7 @@ export const DASHBOARD_ADMIN_ROUTES: AdminRoute[] = [
       let more = false;
       const now = ctx.clock.now();
       for (const { workspace, partition } of places(ctx.store, query)) {
-        // Only the window (of the workspace's own clock), even where expired events have not been swept yet.
-        const page = partition.events.page({ limit, createdMin: ctx.clockFor(workspace.id).now() - EVENT_RETENTION_SECONDS + 1 }, type ?? undefined);
+        const page = liveEvents(partition, ctx.clockFor(workspace.id).now()).page({ limit }, type ?? undefined);
         more ||= page.has_more;
         for (const event of page.data) events.push({ event, workspace: workspace.id });
       }

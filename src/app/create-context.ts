@@ -1,7 +1,7 @@
 import { MockContext } from '../context';
 import { ConfigError } from '../errors/api-error';
 import { FixtureDocument, FixtureError } from '../state/fixture-types';
-import { loadStateFile } from '../state/load-state-file';
+import { loadStateFile, UnreadableStateError } from '../state/load-state-file';
 import { NamedDocument, readFixtures } from '../state/read-fixtures';
 import { saveStore } from '../state/state-file';
 import { Store } from '../store/store';
@@ -70,10 +70,9 @@ function restoreState(ctx: MockContext, path: string): void {
     const loaded = loadStateFile(path, ctx.clock.now(), new Store(ctx.random));
     if (loaded) ctx.useLoadedState(loaded);
   } catch (error) {
+    // Whatever stops it, the message names the flag to fix.
     if (error instanceof FixtureError) throw new ConfigError(`Invalid --state ${path}: the file is invalid: ${error.summary()}. Fix or delete it.`);
-    // Whatever else stops it, the message names the flag to fix.
-    const message = (error as Error).message;
-    if (error instanceof ConfigError && message.startsWith('Invalid --state')) throw error;
-    throw new ConfigError(`Invalid --state ${path}: ${message}`);
+    if (error instanceof UnreadableStateError) throw new ConfigError(`Invalid --state ${path}: the file is unreadable: ${error.message}. Fix or delete it.`);
+    throw new ConfigError(`Invalid --state ${path}: ${(error as Error).message}`);
   }
 }

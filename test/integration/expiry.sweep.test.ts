@@ -42,7 +42,7 @@ describe('expired events and idempotency records are freed as time passes', () =
         headers: { authorization: `Bearer ${key}`, 'content-type': 'application/x-www-form-urlencoded' },
         body: Buffer.from(body),
       });
-      return { status: res.status, body: JSON.parse(Buffer.from(res.body as Uint8Array).toString()) };
+      return { status: res.status, body: JSON.parse(res.body) };
     };
     const payment = (await call('POST', '/v1/payments', 'amount=500&currency=usd')).body;
     const endpoint = (await call('POST', '/v1/webhook_endpoints', 'url=https://example.com/hook&enabled_events[]=*')).body;

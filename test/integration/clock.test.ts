@@ -125,12 +125,15 @@ describe('POST /_mock/clock/advance', () => {
     [{ by: '99999999999w' }, 'parameter_invalid', 'by'],
     [{ by: true }, 'parameter_invalid', 'by'],
     [{ by: { hours: 1 } }, 'parameter_invalid', 'by'],
-  ])('refuses %j with 400 %s naming %s, and leaves the clock alone', async (body, code, param) => {
+  ])('refuses %j with 400 %s naming %s, and leaves the clock alone (the shared clock and a workspace clock alike)', async (body, code, param) => {
     const box = sandbox();
+    const workspace = [...box.ctx.store.workspaces.keys()][0];
     expectError(await box.admin('post', '/_mock/clock/advance', body), 400, code, param);
+    expectError(await box.admin('post', `/_mock/workspaces/${workspace}/clock/advance`, body), 400, code, param);
     const clock = await box.admin('get', '/_mock/clock');
     expect(clock.status).toBe(200);
     expect(clock.body.now).toBe(FROZEN_UNIX);
+    expect(box.ctx.clockFor(workspace!).now()).toBe(FROZEN_UNIX);
   });
 });
 

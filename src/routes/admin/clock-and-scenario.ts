@@ -1,7 +1,7 @@
 import { ClockMode } from '../../clock/clock';
 import type { MockContext } from '../../context';
 import { ApiError } from '../../errors/api-error';
-import { asParamAsync, onlyKeys, requiredString } from '../kit/admin-input';
+import { asParamAsync, clockMove, onlyKeys, requiredString } from '../kit/admin-input';
 import { ADMIN_SHAPES } from '../../schemas/admin';
 import { parseScenario, SCENARIO_DESCRIPTIONS, ScenarioOptions } from '../../scenarios/scenarios';
 import { AdminRoute } from '../route-types';
@@ -56,12 +56,8 @@ export const ADMIN_CLOCK_AND_SCENARIO_ROUTES: AdminRoute[] = [
     response: clockState,
     example: CLOCK_EXAMPLE,
     handler: ({ ctx, body }) => {
-      onlyKeys(body, ['by']);
-      if (body.by === undefined)
-        throw new ApiError('parameter_missing', 'Missing required param: by (e.g. "25h", "30d", or a number of seconds).', { param: 'by' });
-      if (typeof body.by !== 'string' && typeof body.by !== 'number')
-        throw new ApiError('parameter_invalid', 'Invalid by: use a duration such as "25h" or "30d", or a number of seconds.', { param: 'by' });
-      return asParamAsync('by', () => ctx.advanceClock(body.by as string | number));
+      const by = clockMove(body);
+      return asParamAsync('by', () => ctx.advanceClock(by));
     },
   },
   {

@@ -1,7 +1,7 @@
 import { ClockMode } from '../../clock/clock';
 import type { MockContext } from '../../context';
 import { ApiError } from '../../errors/api-error';
-import { asParamAsync, Input, onlyKeys, requiredString } from '../kit/admin-input';
+import { asParamAsync, clockMove, Input, onlyKeys, requiredString } from '../kit/admin-input';
 import type { AdminRoute } from '../route-types';
 import { ADMIN_SHAPES } from '../../schemas/admin';
 import { parseScenario, SCENARIO_DESCRIPTIONS, ScenarioOptions } from '../../scenarios/scenarios';
@@ -145,12 +145,8 @@ export const WORKSPACE_ADMIN_ROUTES: AdminRoute[] = [
     example: CLOCK_EXAMPLE,
     handler: async ({ ctx, body, path }) => {
       const id = workspaceOf(ctx, path.id).id;
-      onlyKeys(body, ['by']);
-      if (body.by === undefined)
-        throw new ApiError('parameter_missing', 'Missing required param: by (e.g. "25h", "31d", or a number of seconds).', { param: 'by' });
-      if (typeof body.by !== 'string' && typeof body.by !== 'number')
-        throw new ApiError('parameter_invalid', 'Invalid by: use a duration such as "25h" or "31d", or a number of seconds.', { param: 'by' });
-      await asParamAsync('by', () => ctx.advanceWorkspaceClock(id, body.by as string | number));
+      const by = clockMove(body);
+      await asParamAsync('by', () => ctx.advanceWorkspaceClock(id, by));
       return clockBody(ctx, id);
     },
   },

@@ -32,6 +32,16 @@ export function optionalBoolean(input: Input, name: string): boolean | undefined
   throw new ApiError('parameter_invalid', `Invalid ${name}: expected true or false.`, { param: name });
 }
 
+/** The body of a clock move: exactly `{ by }`, a duration ("25h", "-1d") or a number of seconds. */
+export function clockMove(body: Input): string | number {
+  onlyKeys(body, ['by']);
+  const by = body.by;
+  if (by === undefined) throw new ApiError('parameter_missing', 'Missing required param: by (e.g. "25h", "31d", or a number of seconds).', { param: 'by' });
+  if (typeof by !== 'string' && typeof by !== 'number')
+    throw new ApiError('parameter_invalid', 'Invalid by: use a duration such as "25h" or "31d", or a number of seconds.', { param: 'by' });
+  return by;
+}
+
 /** Turns configuration errors (a bad duration or time) into a 400 naming the parameter. */
 export function asParam<T>(name: string, read: () => T): T {
   try {

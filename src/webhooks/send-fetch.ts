@@ -67,10 +67,19 @@ async function readCapped(response: Response): Promise<string | null> {
   return new TextDecoder().decode(all.subarray(0, LOGGED_RESPONSE_BYTES));
 }
 
-/** Node's fetch reports the socket's error as `cause`; a browser says only "Failed to fetch". */
+/**
+ * Node's fetch (undici) reports the socket's error as `cause`, with Node's codes (ECONNREFUSED) or its own
+ * (UND_ERR_SOCKET: the other side closed); a browser says only "Failed to fetch". The cause is read by its
+ * fields, not `instanceof Error`: it may come from another realm (a test runner's sandbox, a worker).
+ */
 function fetchErrorName(error: unknown): string {
   const cause = (error as { cause?: unknown } | null)?.cause;
-  if (cause instanceof Error) return errorName(cause);
+  if (typeof cause === 'object' && cause !== null && 'message' in cause) {
+    const code = (cause as { code?: unknown }).code;
+    if (code === 'UND_ERR_SOCKET' || code === 'UND_ERR_CLOSED') return 'connection_reset';
+    if (code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') return 'timeout';
+    return errorName(cause as Error);
+  }
   if ((error as Error | null)?.name === 'AbortError') return 'connection_reset';
   return 'network_error';
 }

@@ -290,9 +290,10 @@ describe('order', () => {
   });
 });
 
-describe('hostile and broken receivers are failed attempts, never a stall or a crash', () => {
+// Both transports follow the same rules: node:http (the CLI's) and fetch (createFetchHandler's and MSW's).
+describe.each(['node', 'fetch'] as const)('hostile and broken receivers are failed attempts, never a stall or a crash (%s transport)', (webhookTransport) => {
   async function attemptAgainst(url: string, timeoutMs = 10_000) {
-    await start({ webhookTimeoutMs: timeoutMs });
+    await start({ webhookTimeoutMs: timeoutMs, webhookTransport });
     await register(url);
     await pay();
     await mock.webhooks.flush({ timeoutMs: 5000 });

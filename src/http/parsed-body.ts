@@ -1,10 +1,12 @@
+import { formText } from '../form-text';
+
 /**
  * Turns a body that an embedding host app already parsed (`express.json()`, `express.urlencoded()`,
  * `body-parser`'s json/urlencoded/text/raw) back into the bytes the client sent, as far as they matter: the
  * same parameters in the same wire format. The mock then parses and validates them exactly as it does
  * standalone, so an embedded mock refuses the same unknown parameters and coerces form integers the same way.
  *
- * @example reencodeParsedBody('application/x-www-form-urlencoded', { metadata: { order: '42' } }) // metadata%5Border%5D=42
+ * @example reencodeParsedBody('application/x-www-form-urlencoded', { metadata: { order: '42' } }) // metadata[order]=42
  */
 export function reencodeParsedBody(contentType: string | undefined, parsed: unknown): Buffer {
   if (parsed === undefined || parsed === null) return Buffer.alloc(0);
@@ -13,16 +15,7 @@ export function reencodeParsedBody(contentType: string | undefined, parsed: unkn
   const mediaType = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   if (mediaType === 'application/x-www-form-urlencoded') {
     // A parser that found no parameters leaves {}: the client sent an empty body.
-    return Buffer.from(formPairs('', parsed).join('&'));
+    return Buffer.from(formText(parsed as Record<string, unknown>));
   }
   return Buffer.from(JSON.stringify(parsed));
-}
-
-/** `{ metadata: { order: '42' } }` → `['metadata%5Border%5D=42']`; arrays as `name[]=value`, as clients send them. */
-function formPairs(name: string, value: unknown): string[] {
-  if (Array.isArray(value)) return value.flatMap((item) => formPairs(`${name}[]`, item));
-  if (value !== null && typeof value === 'object') {
-    return Object.entries(value).flatMap(([key, item]) => formPairs(name === '' ? key : `${name}[${key}]`, item));
-  }
-  return [`${encodeURIComponent(name)}=${encodeURIComponent(String(value ?? ''))}`];
 }

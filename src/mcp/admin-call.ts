@@ -41,7 +41,7 @@ export async function adminCall(
         return { ok: false, message: `Invalid ${name}: expected a string, number or boolean (got ${describe(value)}).`, detail: { param: name } };
       query.set(name, String(value));
     }
-    return answerOf(await api.admin(shape.method, path, { query, signal }));
+    return answerOf(await api.admin(shape.method, path, { query: query.toString(), signal }));
   }
   return answerOf(await api.admin(shape.method, path, { body: rest, signal }));
 }

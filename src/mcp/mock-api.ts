@@ -9,7 +9,8 @@ export interface ApiAnswer {
 export class MockUnreachable extends Error {}
 
 interface CallOptions {
-  query?: URLSearchParams;
+  /** The query string, encoded (without `?`). */
+  query?: string;
   body?: unknown;
   headers?: Record<string, string>;
   /** The MCP request's signal: an agent that cancels a call stops waiting for the mock too. */
@@ -51,7 +52,7 @@ export class MockApi {
   }
 
   private async send(method: string, path: string, options: CallOptions): Promise<ApiAnswer> {
-    const query = options.query?.toString();
+    const query = options.query;
     const hasBody = options.body !== undefined;
     const response = await this.fetch(`${path}${query ? `${path.includes('?') ? '&' : '?'}${query}` : ''}`, {
       method,

@@ -1,3 +1,4 @@
+import { formText } from '../form-text';
 import type { MockContext } from '../context';
 import { renderEvent } from '../domain/events';
 import { ApiError } from '../errors/api-error';
@@ -189,18 +190,6 @@ function buildRequest(
     }
   } else if (params !== undefined && Object.keys(params).length > 0) url = `${path}?${formText(params)}`;
   return { method: step.method, url, headers, body };
-}
-
-/** Parameters as a form or query string, with bracket nesting (`metadata[order]=42`, `enabled_events[]=…`). */
-export function formText(params: Record<string, FlowValue>): string {
-  const pairs: string[] = [];
-  const add = (name: string, value: FlowValue): void => {
-    if (Array.isArray(value)) for (const item of value) add(`${name}[]`, item);
-    else if (value !== null && typeof value === 'object') for (const [key, item] of Object.entries(value)) add(`${name}[${key}]`, item);
-    else pairs.push(`${encodeURIComponent(name).replace(/%5B/g, '[').replace(/%5D/g, ']')}=${encodeURIComponent(value === null ? '' : String(value))}`);
-  };
-  for (const [name, value] of Object.entries(params)) add(name, value);
-  return pairs.join('&');
 }
 
 function bodyOf(response: MockResponse): unknown {

@@ -1,3 +1,4 @@
+import { formText } from '../../form-text';
 import { answerOf, apiMessage } from '../admin-call';
 import type { MockApi } from '../mock-api';
 import type { CustomToolRow, JsonSchema, ToolAnswer, ToolInput } from '../tool-types';
@@ -89,7 +90,7 @@ async function request(input: ToolInput, api: MockApi, signal: AbortSignal | und
   if (typeof picked === 'string') return { ok: false, message: picked };
 
   const sendsBody = method === 'POST';
-  const query = sendsBody ? undefined : formQuery(params);
+  const query = sendsBody ? undefined : formText(params);
   const answer = await api.v1(method, `${url.pathname}${url.search}`, picked.key, {
     ...(sendsBody ? { body: params } : { query }),
     headers: input.idempotency_key !== undefined ? { 'Idempotency-Key': input.idempotency_key as string } : {},
@@ -136,17 +137,4 @@ function pickKey(keys: KeyEntry[], input: ToolInput): KeyEntry | string {
   const key = fitting.find((entry) => entry.expires_at === null) ?? fitting[0];
   if (!key) return `Workspace ${workspace} has no ${kind} ${livemode ? 'live' : 'test'} key: create_workspace makes one with every kind.`;
   return key;
-}
-
-/** Parameters as a form query, the way the API reads one: `metadata[order]=42`, `expand[]=customer`. */
-function formQuery(params: Record<string, unknown>): URLSearchParams {
-  const query = new URLSearchParams();
-  const add = (name: string, value: unknown): void => {
-    if (value === undefined || value === null) return;
-    if (Array.isArray(value)) for (const item of value) add(`${name}[]`, item);
-    else if (typeof value === 'object') for (const [key, item] of Object.entries(value)) add(`${name}[${key}]`, item);
-    else query.append(name, String(value));
-  };
-  for (const [name, value] of Object.entries(params)) add(name, value);
-  return query;
 }

@@ -2,7 +2,7 @@ import { EVENT_TYPES } from '../../../src/domain/events';
 import { withEnv } from '../../../src/triggers/env-references';
 import { RECIPES } from '../../../src/triggers/recipes';
 import { fieldAt, FlowReferenceError, Reference, referencesIn, resolveString } from '../../../src/triggers/references';
-import { formText } from '../../../src/triggers/run-flow';
+import { formText } from '../../../src/form-text';
 
 const answers: Record<string, unknown> = {
   pay: { id: 'pay_1', amount: 2000, paid: true, metadata: { order: '42' }, none: null },

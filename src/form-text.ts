@@ -1,0 +1,31 @@
+/**
+ * Parameters as the form text clients send (Stripe's libraries do the same): nested objects and arrays with
+ * brackets, `metadata[order]=42`, `enabled_events[]=payment.*`, brackets left readable in journals and logs;
+ * null is the empty value (`description=`, which unsets in the API), undefined is left out. A lone surrogate
+ * (valid in JSON, not in UTF-8) is sent as U+FFFD, as TextEncoder would. The one encoder for flows, the MCP
+ * server and bodies an embedding app parsed before the mock saw them.
+ *
+ * @example formText({ amount: 2000, metadata: { order: '4 2' } }) // 'amount=2000&metadata[order]=4%202'
+ */
+export function formText(params: Record<string, unknown>): string {
+  const pairs: string[] = [];
+  const add = (name: string, value: unknown): void => {
+    if (value === undefined) return;
+    if (Array.isArray(value)) for (const item of value) add(`${name}[]`, item);
+    else if (value !== null && typeof value === 'object') for (const [key, item] of Object.entries(value)) add(`${name}[${key}]`, item);
+    else pairs.push(`${encode(name).replace(/%5B/g, '[').replace(/%5D/g, ']')}=${encode(value === null ? '' : String(value))}`);
+  };
+  for (const [name, value] of Object.entries(params)) add(name, value);
+  return pairs.join('&');
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** encodeURIComponent, which throws on a lone surrogate: that becomes U+FFFD first. */
+function encode(text: string): string {
+  try {
+    return encodeURIComponent(text);
+  } catch {
+    return encodeURIComponent(text.replace(LONE_SURROGATE, '\uFFFD'));
+  }
+}

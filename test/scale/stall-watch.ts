@@ -16,6 +16,8 @@ export interface Stall {
   waitingForCpu?: number;
   /** How long the virtual machine's CPUs were taken by its host meanwhile, in 10 ms ticks (Linux; undefined elsewhere). */
   stolen?: number;
+  /** Page faults of the main thread meanwhile: fresh memory touched (each costs more in a virtual machine). */
+  faults?: number;
   /** Of those ms, how long garbage collection paused the thread. */
   gc: number;
 }
@@ -25,6 +27,7 @@ interface Sample {
   running?: number;
   waiting?: number;
   stolen?: number;
+  faults?: number;
 }
 
 /**
@@ -56,23 +59,14 @@ export function watchStalls(): { stop(): Stall[] } {
   };
 }
 
-/**
- * How long of `ms` (a request's wait, from `before` to now) the process can answer for: not the time its main
- * thread waited for a CPU, nor the time the host took the machine's CPUs.
- */
-export function ownShare(before: Sample, after: Sample = sample()): number {
-  const { waitingForCpu = 0, stolen = 0 } = difference(before, after);
-  return Math.max(0, after.now - before.now - waitingForCpu - stolen);
-}
-
-export { sample as sampleTime };
-
-function difference(from: Sample, to: Sample): Pick<Stall, 'running' | 'waitingForCpu' | 'stolen'> {
-  const delta = (key: 'running' | 'waiting' | 'stolen') => (from[key] === undefined || to[key] === undefined ? undefined : to[key]! - from[key]!);
+function difference(from: Sample, to: Sample): Pick<Stall, 'running' | 'waitingForCpu' | 'stolen' | 'faults'> {
+  const delta = (key: 'running' | 'waiting' | 'stolen' | 'faults') => (from[key] === undefined || to[key] === undefined ? undefined : to[key]! - from[key]!);
   const running = delta('running');
   const waitingForCpu = delta('waiting');
   const stolen = delta('stolen');
+  const faults = delta('faults');
   return {
+    ...(faults === undefined ? {} : { faults }),
     ...(running === undefined ? {} : { running }),
     ...(waitingForCpu === undefined ? {} : { waitingForCpu }),
     ...(stolen === undefined ? {} : { stolen }),
@@ -93,7 +87,10 @@ function sample(): Sample {
   try {
     const [running, waiting] = readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ').map(Number);
     const cpu = readFileSync('/proc/stat', 'utf8').slice(0, 200).split('\n')[0]!.trim().split(/\s+/);
-    return { now, running: running! / 1e6, waiting: waiting! / 1e6, stolen: Number(cpu[8]) * MS_PER_TICK };
+    // /proc/<pid>/task/<pid>/stat: after the name in parentheses, the 8th field is the thread's minor faults.
+    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+    const faults = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[7]);
+    return { now, running: running! / 1e6, waiting: waiting! / 1e6, stolen: Number(cpu[8]) * MS_PER_TICK, faults };
   } catch {
     return { now };
   }
@@ -102,11 +99,12 @@ function sample(): Sample {
 /** The stalls in one line: `120 ms at 3.2 s (running 4 ms, waiting for a CPU 110 ms, stolen 0 ms, GC 4 ms); …` */
 export function describeStalls(stalls: Stall[]): string {
   return stalls
-    .map(({ at, ms, running, waitingForCpu, stolen, gc }) => {
+    .map(({ at, ms, running, waitingForCpu, stolen, faults, gc }) => {
       const parts = [
         running === undefined ? '' : `running ${running.toFixed(0)} ms, `,
         waitingForCpu === undefined ? '' : `waiting for a CPU ${waitingForCpu.toFixed(0)} ms, `,
         stolen === undefined ? '' : `stolen by the host ${stolen.toFixed(0)} ms, `,
+        faults === undefined ? '' : `${faults} page faults, `,
       ];
       return `${ms.toFixed(0)} ms at ${(at / 1000).toFixed(1)} s (${parts.join('')}GC ${gc.toFixed(0)} ms)`;
     })

@@ -7,7 +7,8 @@ import { RECIPES } from '../triggers/recipes';
 import type { TriggerResult } from '../triggers/trigger';
 import { formatFlow, formatTrigger } from './client-output';
 import type { Palette } from './colors';
-import { DEFAULT_MOCK_URL, postAdmin } from './mock-client';
+import { postAdmin } from './mock-client';
+import { DEFAULT_MOCK_URL } from '../app/start-flags';
 
 interface ClientFlags {
   url: string;

@@ -2,7 +2,8 @@ import { Command, Option } from 'commander';
 import { ConfigError } from '../errors/api-error';
 import type { WebhookDelivery, WebhookEndpoint } from '../schemas/resources';
 import type { Palette } from './colors';
-import { callMock, ClientOptions, DEFAULT_MOCK_URL, getAdmin, postAdmin } from './mock-client';
+import { callMock, ClientOptions, getAdmin, postAdmin } from './mock-client';
+import { DEFAULT_MOCK_URL } from '../app/start-flags';
 
 interface Flags extends ClientOptions {
   json?: boolean;

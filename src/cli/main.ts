@@ -1,3 +1,4 @@
+import { optionsFromFlags, StartFlags } from '../app/start-flags';
 import { Command, CommanderError, Option } from 'commander';
 import { ConfigError } from '../errors/api-error';
 import { FixtureError } from '../state/fixture-types';
@@ -6,7 +7,7 @@ import { applyFixtures } from '../state/apply-fixtures';
 import { openApiDocument } from '../openapi/build-openapi';
 import { PACKAGE_VERSION } from '../package-version';
 import { FIXTURE_SCHEMA } from '../schemas/fixtures';
-import { SCENARIOS, ScenarioName } from '../scenarios/scenarios';
+import { SCENARIOS } from '../scenarios/scenarios';
 import { MockServer, startMock } from '../start-mock';
 import { Random } from '../store/random';
 import { Store } from '../store/store';
@@ -31,18 +32,10 @@ const processIO: CliIO = {
   isTTY: Boolean(process.stdout.isTTY),
 };
 
-interface ServeOptions {
+interface ServeOptions extends StartFlags {
   port: number;
-  host: string;
-  fixtures?: string;
-  clock: string;
-  scenario: ScenarioName;
-  seed?: number;
   log?: LogFormat;
-  state?: string;
-  adminToken?: string;
   webhook: string[];
-  journal: number;
 }
 
 /** What a CLI run gives back: its exit code, and the server it started (serving), which `--log off` keeps quiet. */
@@ -157,16 +150,7 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<CliRe
 
 async function serve(options: ServeOptions, log: LogFormat, io: CliIO, chalk: Palette): Promise<MockServer> {
   const mock = await startMock({
-    port: options.port,
-    host: options.host,
-    ...(options.fixtures !== undefined ? { fixtures: options.fixtures } : {}),
-    clock: options.clock,
-    scenario: options.scenario,
-    ...(options.seed !== undefined ? { seed: options.seed } : {}),
-    ...(options.state ? { state: options.state } : {}),
-    ...(options.adminToken ? { adminToken: options.adminToken } : {}),
-    ...(options.webhook.length ? { webhooks: options.webhook } : {}),
-    journalSize: options.journal,
+    ...optionsFromFlags(options),
     ...(log !== 'off' ? { onRequest: (line) => io.stdout(`${formatRequestLine(line, log, new Date(), chalk)}\n`) } : {}),
   });
   io.stdout(`payments-mock listening on ${mock.url}\n`);

@@ -1,3 +1,4 @@
+import { mockBaseUrl } from '../app/start-flags';
 import { ConfigError } from '../errors/api-error';
 
 /** Where a client command finds the running mock, and how it gets in. */
@@ -5,8 +6,6 @@ export interface ClientOptions {
   url: string;
   adminToken?: string;
 }
-
-export const DEFAULT_MOCK_URL = 'http://127.0.0.1:4010';
 
 /**
  * POSTs JSON to the running mock's admin API and answers its JSON. Every failure is a ConfigError whose message
@@ -24,7 +23,7 @@ export function getAdmin<T>(options: ClientOptions, path: string): Promise<T> {
 
 /** One call to the running mock (the admin API with the admin token, or /v1 with an API key). */
 export async function callMock<T>(options: ClientOptions, method: string, path: string, body: unknown, bearer: string | undefined): Promise<T> {
-  const base = checkUrl(options.url);
+  const base = mockBaseUrl(options.url);
   let response: Response;
   try {
     response = await fetch(`${base}${path}`, {
@@ -51,15 +50,4 @@ export async function callMock<T>(options: ClientOptions, method: string, path: 
     throw new ConfigError(error?.message ? `${error.message} (${response.status} ${error.code})` : `${base}${path} answered ${response.status}.`);
   }
   return answer as T;
-}
-
-function checkUrl(url: string): string {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new ConfigError(`--url ${url.slice(0, 100)} is not a URL: use the address the mock prints, such as ${DEFAULT_MOCK_URL}.`);
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new ConfigError(`--url must be an http: or https: address (got ${parsed.protocol}).`);
-  return url.replace(/\/+$/, '');
 }

@@ -1,6 +1,6 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { ConfigError } from '../errors/api-error';
-import type { ScenarioName } from '../scenarios/scenarios';
+import { DEFAULT_MOCK_URL, mockBaseUrl, optionsFromFlags, StartFlags } from '../app/start-flags';
 import { MockServer, startMock } from '../start-mock';
 import { buildTools } from './build-tools';
 import { createMcpServer } from './mcp-server';
@@ -10,19 +10,9 @@ import { MCP_RESOURCES } from './resources';
 import { MCP_TOOLS } from './tool-table';
 
 /** `payments-mock mcp` options: where the mock is (or that it owns one), and the owned mock's start options. */
-export interface McpOptions {
+export interface McpOptions extends StartFlags {
   url?: string;
   start?: boolean;
-  adminToken?: string;
-  port?: number;
-  host?: string;
-  fixtures?: string;
-  clock?: string;
-  scenario?: ScenarioName;
-  seed?: number;
-  state?: string;
-  webhook?: string[];
-  journal?: number;
 }
 
 /** A running MCP session: the mock it owns (with --start), and when it ends (the agent went away). */
@@ -31,7 +21,6 @@ export interface McpSession {
   ended: Promise<void>;
 }
 
-const DEFAULT_MOCK_URL = 'http://127.0.0.1:4010';
 const START_OPTIONS = ['port', 'host', 'fixtures', 'clock', 'scenario', 'seed', 'state', 'webhook', 'journal'] as const;
 
 /**
@@ -50,8 +39,8 @@ export async function runMcp(options: McpOptions, log: (line: string) => void): 
     throw new ConfigError(`--${given} needs --start: it configures the mock that --start owns (a mock at --url keeps the options it was started with).`);
   const tools = buildTools(MCP_TOOLS, operationSchemas());
 
-  const mock = options.start ? await startOwned(options) : undefined;
-  const api = new MockApi(mock ? mock.url : baseUrl(options.url ?? DEFAULT_MOCK_URL), options.adminToken);
+  const mock = options.start ? await startMock({ ...optionsFromFlags(options), port: options.port ?? 0 }) : undefined;
+  const api = new MockApi(mock ? mock.url : mockBaseUrl(options.url ?? DEFAULT_MOCK_URL), options.adminToken);
   const server = createMcpServer(api, tools, MCP_RESOURCES, log);
   server.onerror = (error) => log(`protocol error: ${error.message}`);
   const ended = new Promise<void>((resolve) => {
@@ -65,34 +54,6 @@ export async function runMcp(options: McpOptions, log: (line: string) => void): 
   log(`serving MCP on stdio for ${api.url}${mock ? ' (started here; it stops when the agent disconnects)' : ''}`);
   if (!mock) void warnIfUnreachable(api, log);
   return { ...(mock ? { mock } : {}), ended };
-}
-
-function startOwned(options: McpOptions): Promise<MockServer> {
-  return startMock({
-    port: options.port ?? 0,
-    ...(options.host !== undefined ? { host: options.host } : {}),
-    ...(options.fixtures !== undefined ? { fixtures: options.fixtures } : {}),
-    ...(options.clock !== undefined ? { clock: options.clock } : {}),
-    ...(options.scenario !== undefined ? { scenario: options.scenario } : {}),
-    ...(options.seed !== undefined ? { seed: options.seed } : {}),
-    ...(options.state !== undefined ? { state: options.state } : {}),
-    ...(options.adminToken !== undefined ? { adminToken: options.adminToken } : {}),
-    ...(options.webhook?.length ? { webhooks: options.webhook } : {}),
-    ...(options.journal !== undefined ? { journalSize: options.journal } : {}),
-  });
-}
-
-/** `--url` as a base: an http(s) address, without a trailing slash (a mock mounted under a path keeps it). */
-function baseUrl(given: string): string {
-  let url: URL;
-  try {
-    url = new URL(given);
-  } catch {
-    throw new ConfigError(`Invalid --url ${given.slice(0, 100)}: give the mock's address, such as ${DEFAULT_MOCK_URL}.`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new ConfigError(`Invalid --url ${given.slice(0, 100)}: use an http: or https: address, such as ${DEFAULT_MOCK_URL}.`);
-  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
 /** The agent may start before the mock: say so once on stderr, and let each tool call say it again until it runs. */

@@ -90,7 +90,7 @@ describe('payments-mock trigger', () => {
       runCli(['trigger', 'customer.created', '--url', 'http://127.0.0.1:9']),
       /no mock answers at http:\/\/127\.0\.0\.1:9\b.*Start one with `npx payments-mock`/,
     );
-    await expectOneLine(runCli(['trigger', 'customer.created', '--url', 'not a url']), /is not a URL/);
+    await expectOneLine(runCli(['trigger', 'customer.created', '--url', 'not a url']), /Invalid --url not a url: give the mock's address/);
   });
 
   it('sends --admin-token, and says so when the mock wants one', async () => {

@@ -30,6 +30,14 @@ describe('the Next.js-style route handler', () => {
     expect(res.status).toBe(401);
     expect(((await res.json()) as { error: { doc_url: string } }).error.doc_url).toBe('http://localhost:3000/api/payments/docs/errors#missing_api_key');
   });
+
+  it('answers a body over 1 MiB with 413 as the server does: a /v1 answer (Request-Id) linking the docs under the mount path', async () => {
+    const res = await POST(new Request('http://localhost:3000/api/payments/v1/payments', { method: 'POST', body: 'a'.repeat(1024 * 1024 + 1) }));
+    expect(res.status).toBe(413);
+    expect(res.headers.get('request-id')).toMatch(/^req_/);
+    const { error } = (await res.json()) as { error: { code: string; doc_url: string } };
+    expect(error).toMatchObject({ code: 'request_too_large', doc_url: 'http://localhost:3000/api/payments/docs/errors#request_too_large' });
+  });
 });
 
 describe('the Hono app', () => {

@@ -12,10 +12,11 @@ export interface FetchRequestLike {
 const NO_BODY = new Uint8Array(0);
 
 /**
- * A fetch Request as the core's MockRequest: body read whole (at most 1 MiB: `undefined` past that, answered
- * 413 as the server does), headers lower-cased as Node gives them, the mount path cut from the URL.
+ * A fetch Request as the core's MockRequest: headers lower-cased as Node gives them, the mount path cut from the
+ * URL, the body read whole, at most 1 MiB: past that, `tooLarge` is set and the rest is not read (the caller
+ * answers 413 as the server does, to the request as it reads here).
  */
-export async function readRequest(request: FetchRequestLike, basePath: string): Promise<MockRequest | undefined> {
+export async function readRequest(request: FetchRequestLike, basePath: string): Promise<{ request: MockRequest; tooLarge: boolean }> {
   const url = new URL(request.url);
   const path = basePath && (url.pathname === basePath || url.pathname.startsWith(`${basePath}/`)) ? url.pathname.slice(basePath.length) || '/' : url.pathname;
   const headers: MockRequest['headers'] = {};
@@ -25,12 +26,12 @@ export async function readRequest(request: FetchRequestLike, basePath: string): 
   // A fetch Request carries no Host header; the server's clients send the URL's.
   headers.host ??= url.host;
   const mockRequest: MockRequest = { method: request.method, url: `${path}${url.search}`, headers, body: NO_BODY, origin: `${url.origin}${basePath}` };
-  if (Number(request.headers.get('content-length')) > MAX_BODY_BYTES) return undefined;
-  if (!request.body) return mockRequest;
+  if (Number(request.headers.get('content-length')) > MAX_BODY_BYTES) return { request: mockRequest, tooLarge: true };
+  if (!request.body) return { request: mockRequest, tooLarge: false };
   const body = await readCapped(request.body);
-  if (!body) return undefined;
+  if (!body) return { request: mockRequest, tooLarge: true };
   mockRequest.body = body;
-  return mockRequest;
+  return { request: mockRequest, tooLarge: false };
 }
 
 /** The whole body, or undefined as soon as it passes 1 MiB (the rest is not read). */

@@ -41,12 +41,10 @@ export function fetchHandlerOver(ctx: MockContext, mount: FetchHandlerMount = {}
   if (mount.baseUrl) ctx.baseUrl = mount.baseUrl.replace(/\/+$/, '');
   const handler = async (request: FetchRequest): Promise<FetchResponse> => {
     const fetchRequest = request as unknown as FetchRequestLike;
-    const mockRequest = await readRequest(fetchRequest, basePath);
+    const { request: mockRequest, tooLarge } = await readRequest(fetchRequest, basePath);
     let response: MockResponse;
-    if (!mockRequest) {
-      const url = new URL(fetchRequest.url);
-      response = tooLargeResponse(ctx, url.pathname.slice(basePath.length) || '/', url.host, `${url.origin}${basePath}`);
-    } else {
+    if (tooLarge) response = tooLargeResponse(ctx, mockRequest.url, mockRequest.headers.host, mockRequest.origin);
+    else {
       try {
         response = await handleRequest(ctx, mockRequest);
       } catch (error) {

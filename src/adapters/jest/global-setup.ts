@@ -1,5 +1,5 @@
-import type { MockOptions } from '../../app/mock-options';
-import { MockServer, startMock } from '../../start-mock';
+import type { MockServer } from '../../start-mock';
+import { startTestMock, TestMockOptions } from '../test-mock';
 
 /** Where the mock's URL is published for the test files (Jest workers inherit the environment). */
 export const URL_VARIABLE = 'PAYMENTS_MOCK_URL';
@@ -18,9 +18,9 @@ type Holder = { [SERVER]?: MockServer };
  * const { setupPaymentsMock } = require('payments-mock/jest');
  * module.exports = () => setupPaymentsMock({ scenario: 'manual', clock: 'frozen@2026-01-01T00:00:00Z' });
  */
-export async function setupPaymentsMock(options: Omit<MockOptions, 'port'> = {}): Promise<MockServer> {
+export async function setupPaymentsMock(options: TestMockOptions = {}): Promise<MockServer> {
   await teardownPaymentsMock();
-  const mock = await startMock({ fixtures: 'none', host: '127.0.0.1', ...options, port: 0 });
+  const mock = await startTestMock(options);
   (globalThis as Holder)[SERVER] = mock;
   process.env[URL_VARIABLE] = mock.url;
   if (options.adminToken) process.env[ADMIN_TOKEN_VARIABLE] = options.adminToken;
@@ -57,5 +57,5 @@ interface ProjectConfig {
  */
 export default async function globalSetup(_globalConfig?: unknown, projectConfig?: ProjectConfig): Promise<void> {
   const options = projectConfig?.globals?.paymentsMock;
-  await setupPaymentsMock(options && typeof options === 'object' ? (options as Omit<MockOptions, 'port'>) : {});
+  await setupPaymentsMock(options && typeof options === 'object' ? (options as TestMockOptions) : {});
 }

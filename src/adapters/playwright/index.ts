@@ -1,8 +1,7 @@
 import { test as base, expect } from '@playwright/test';
 import { createWorkspace, TestWorkspace } from '../jest/workspace';
 import { ADMIN_TOKEN_VARIABLE, URL_VARIABLE } from '../jest/global-setup';
-import type { MockOptions } from '../../app/mock-options';
-import { startMock } from '../../start-mock';
+import { startTestMock, TestMockOptions } from '../test-mock';
 
 export type { TestWorkspace, WorkspaceClock, WorkspaceKey, WorkspaceKeys, WorkspaceScenario } from '../jest/workspace';
 
@@ -16,7 +15,7 @@ export interface PaymentsMockWorkerFixtures {
   /** The mock's URL: `PAYMENTS_MOCK_URL` (payments-mock/playwright/global-setup sets it), else a mock this worker starts. */
   paymentsMockUrl: string;
   /** Options for a mock a worker starts itself (without the global setup). Override with `test.use()`. */
-  paymentsMockOptions: Omit<MockOptions, 'port'>;
+  paymentsMockOptions: TestMockOptions;
 }
 
 /**
@@ -37,7 +36,7 @@ export const test = base.extend<object, PaymentsMockWorkerFixtures>({
     async ({ paymentsMockOptions }, use) => {
       const shared = process.env[URL_VARIABLE];
       if (shared) return use(shared);
-      const mock = await startMock({ fixtures: 'none', ...paymentsMockOptions, port: 0 });
+      const mock = await startTestMock(paymentsMockOptions);
       await use(mock.url);
       await mock.close();
     },

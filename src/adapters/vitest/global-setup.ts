@@ -1,5 +1,4 @@
-import type { MockOptions } from '../../app/mock-options';
-import { startMock } from '../../start-mock';
+import { startTestMock, TestMockOptions } from '../test-mock';
 
 /** What the global setup provides to the test files (`inject('paymentsMock')`). */
 export interface ProvidedPaymentsMock {
@@ -23,9 +22,9 @@ interface ProvidingProject {
  * import { createGlobalSetup } from 'payments-mock/vitest';
  * export default createGlobalSetup({ clock: 'frozen@2026-01-01T00:00:00Z', scenario: 'manual' });
  */
-export function createGlobalSetup(options: Omit<MockOptions, 'port'> = {}): (project: ProvidingProject) => Promise<() => Promise<void>> {
+export function createGlobalSetup(options: TestMockOptions = {}): (project: ProvidingProject) => Promise<() => Promise<void>> {
   return async (project) => {
-    const mock = await startMock({ fixtures: 'none', host: '127.0.0.1', ...options, port: 0 });
+    const mock = await startTestMock(options);
     project.provide('paymentsMock', { url: mock.url, ...(options.adminToken ? { adminToken: options.adminToken } : {}) });
     return () => mock.close();
   };

@@ -285,6 +285,58 @@ describeInBrowser('payments.js on your own page', () => {
     await page.close();
   }, 30_000);
 
+  /** A page whose timers run on Playwright's clock, with the mock's frames answered by a page that never says hello. */
+  async function pageWithSilentFrames(path: string): Promise<Page> {
+    const page = await browser.newPage();
+    await page.clock.install();
+    await page.route(path, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>not the mock</title>' }));
+    await page.goto(`${own.url}/`);
+    await page.waitForFunction(() => (window as any).loaded === true);
+    return page;
+  }
+
+  /** The frame with this title, once its load event has fired (the host's 15 s wait for its hello starts then). */
+  async function loadedFrame(page: Page, title: string): Promise<void> {
+    const handle = await page.waitForSelector(`iframe[title="${title}"]`);
+    const frame = await handle.contentFrame();
+    await frame!.waitForLoadState('load');
+  }
+
+  it('a card frame that loads but never says hello resolves every call with api_connection_error after 15 s', async () => {
+    const page = await pageWithSilentFrames('**/js/v1/elements/card.html*');
+    await page.evaluate((pk) => {
+      const w = window as any;
+      w.payments = w.Payments(pk);
+      w.card = w.payments.elements().create('card');
+      w.card.mount('#card');
+      // Called before the frame could answer: it waits for the hello.
+      w.early = w.payments.createPaymentMethod({ card: w.card });
+    }, publishable);
+    await loadedFrame(page, 'Secure card payment input');
+    await page.clock.runFor(14_000);
+    expect(await page.evaluate(() => Promise.race([(window as any).early, Promise.resolve('still waiting')]))).toBe('still waiting');
+    await page.clock.runFor(1_001);
+    const message = expect.stringContaining(`could not load from ${mock.url}`);
+    expect(await page.evaluate(() => (window as any).early)).toEqual({ error: { type: 'api_connection_error', message } });
+    // A call after that fails at once, without waiting again.
+    expect(await page.evaluate(() => (window as any).payments.createPaymentMethod({ card: (window as any).card }))).toEqual({
+      error: { type: 'api_connection_error', message },
+    });
+    await page.close();
+  }, 30_000);
+
+  it('a 3-D Secure page that loads but never says hello closes the challenge after 15 s with api_connection_error', async () => {
+    const payment = await newPayment();
+    await api('POST', `/v1/payments/${payment.id}/confirm`, { payment_method: 'pm_card_authenticationRequired' });
+    const page = await pageWithSilentFrames('**/3ds/**');
+    const ended = page.evaluate(([pk, cs]) => (window as any).Payments(pk).handleNextAction(cs), [publishable, payment.client_secret]);
+    await loadedFrame(page, '3-D Secure authentication');
+    await page.clock.runFor(15_001);
+    expect(await ended).toEqual({ error: { type: 'api_connection_error', message: expect.stringContaining('did not load') } });
+    expect(await page.locator('iframe').count()).toBe(0);
+    await page.close();
+  }, 30_000);
+
   it("redirect: 'always' sends the page to the challenge, and return_url brings it back to read the payment", async () => {
     const { page } = await openPage();
     await page.evaluate((pk) => ((window as any).payments = (window as any).Payments(pk)), publishable);

@@ -79,12 +79,17 @@ describeInBrowser('payments-mock/msw in Chromium with setupWorker', () => {
     await page.close();
   }, 60_000);
 
-  it('refuses a state file in the browser with a message that says what to do', async () => {
+  it('refuses what a page cannot do (a state file, a fixture file, the node:http transport, webhooks to this machine), saying what to do instead', async () => {
     const page = await browser.newPage();
     await page.goto(url);
     await page.waitForFunction(() => typeof (globalThis as unknown as { run?: unknown }).run === 'function');
     const result = await page.evaluate(() => (globalThis as unknown as { run: () => Promise<any> }).run());
-    expect(result.refused).toMatch(/cannot use state files \(state\): a page has no file system/);
+    expect(result.refused).toEqual({
+      state: expect.stringMatching(/cannot use state files \(state\): a page has no file system\. Export the state with GET \/_mock\/state/),
+      fixtureFile: expect.stringMatching(/cannot read the fixture file "fixtures\/shop\.json": import the JSON and pass the document as fixtures/),
+      nodeTransport: expect.stringMatching(/delivers webhooks with fetch only/),
+      localWebhook: expect.stringMatching(/cannot deliver webhooks to http:\/\/localhost:3000\/webhooks: browsers block/),
+    });
     await page.close();
   }, 60_000);
 });

@@ -4,11 +4,20 @@ import { setupWorker } from 'msw/browser';
 import { createPaymentsHandlers } from 'payments-mock/msw';
 
 window.run = async () => {
-  let refused = null;
-  try {
-    createPaymentsHandlers({ state: 'state.json' });
-  } catch (error) {
-    refused = error.message;
+  // What a page cannot do, each refused with a message that says what to do instead.
+  const refused = {};
+  for (const [name, options] of Object.entries({
+    state: { state: 'state.json' },
+    fixtureFile: { fixtures: 'fixtures/shop.json' },
+    nodeTransport: { webhookTransport: 'node' },
+    localWebhook: { webhooks: ['http://localhost:3000/webhooks'] },
+  })) {
+    try {
+      createPaymentsHandlers(options);
+      refused[name] = 'accepted';
+    } catch (error) {
+      refused[name] = error.message;
+    }
   }
   const payments = createPaymentsHandlers({ seed: 1, scenario: 'manual' });
   const worker = setupWorker(...payments.handlers);

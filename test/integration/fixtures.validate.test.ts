@@ -98,6 +98,37 @@ describe('payments-mock fixtures validate <path>', () => {
       ['/workspaces/0/test/refunds/0/payment: no payment "pay_nope" in this mode'],
     ],
     [
+      'a refund of a payment that did not succeed',
+      (f) => void Object.assign(f.workspaces[0]!.test.payments[0]!, { status: 'requires_payment_method' }),
+      ['/workspaces/0/test/refunds/0/payment: payment "pay_one" is requires_payment_method; only succeeded payments can be refunded'],
+    ],
+    [
+      'a refund of more than the payment',
+      (f) => void (f.workspaces[0]!.test.refunds[0]!.amount = 2001),
+      ['/workspaces/0/test/refunds/0/amount: refund of 2001 is more than the 2000 left on "pay_one"'],
+    ],
+    [
+      'two refunds of more than the payment together',
+      (f) => void f.workspaces[0]!.test.refunds.push({ id: 're_two', payment: 'pay_one', amount: 1501 }),
+      ['/workspaces/0/test/refunds/1/amount: refund of 1501 is more than the 1500 left on "pay_one"'],
+    ],
+    [
+      'a refund of a payment refunded in full',
+      (f) => void f.workspaces[0]!.test.refunds.push({ id: 're_all', payment: 'pay_one' } as never, { id: 're_more', payment: 'pay_one' } as never),
+      ['/workspaces/0/test/refunds/2/payment: payment "pay_one" is refunded in full by the refunds before this one'],
+    ],
+    [
+      'a payment method with neither number nor brand and last4',
+      (f) =>
+        void ((f.workspaces[0]!.test as Record<string, unknown>).payment_methods = [{ id: 'pm_bare', card: { brand: 'visa', exp_month: 12, exp_year: 2030 } }]),
+      ['/workspaces/0/test/payment_methods/0/card: give number, or brand and last4'],
+    ],
+    [
+      'a payment of a missing payment method',
+      (f) => void Object.assign(f.workspaces[0]!.test.payments[0]!, { payment_method: 'pm_nope' }),
+      ['/workspaces/0/test/payments/0/payment_method: no payment method "pm_nope" in this mode'],
+    ],
+    [
       'a payment of a missing customer',
       (f) => void (f.workspaces[0]!.test.payments[0]!.customer = 'cus_nope'),
       ['/workspaces/0/test/payments/0/customer: no customer "cus_nope"'],

@@ -66,13 +66,16 @@ const ENCODER = new TextEncoder();
 
 /**
  * The error a fetch gets when the connection is lost before an answer: what `fetch` itself rejects with (a
- * TypeError "fetch failed" whose cause has code ECONNRESET, as Node's fetch reports a reset socket).
+ * TypeError "fetch failed" whose cause has code ECONNRESET, as Node's fetch reports a reset socket). Its own
+ * class only so that the MSW handlers can tell it from any other error; to the application it is a TypeError.
  */
-export function droppedConnection(): TypeError {
-  const cause = Object.assign(new Error('payments-mock dropped the connection without answering: an injected fault (a lost response).'), {
-    code: 'ECONNRESET',
-  });
-  return new TypeError('fetch failed', { cause });
+export class DroppedConnection extends TypeError {
+  constructor() {
+    const cause = Object.assign(new Error('payments-mock dropped the connection without answering: an injected fault (a lost response).'), {
+      code: 'ECONNRESET',
+    });
+    super('fetch failed', { cause });
+  }
 }
 
 /**
@@ -80,7 +83,7 @@ export function droppedConnection(): TypeError {
  * transport writes (Content-Length included). A dropped connection rejects, as a network error does.
  */
 export function toResponse(response: MockResponse, method: string): Response {
-  if (response.drop) throw droppedConnection();
+  if (response.drop) throw new DroppedConnection();
   if (response.stream) return streamed(response, response.stream);
   const bytes = ENCODER.encode(response.body);
   // Set on the answer's own headers, as the node:http transport does: the journal shows what was sent.

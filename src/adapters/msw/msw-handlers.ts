@@ -1,4 +1,5 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
+import { DroppedConnection } from '../fetch/exchange-fetch';
 import type { FetchHandler } from '../fetch/fetch-handler-over';
 
 /** The production-style base URL the handlers answer for unless told otherwise. */
@@ -24,7 +25,7 @@ export function handlersOver(mock: FetchHandler, baseUrl: string): PaymentsMockH
     try {
       return (await mock(request as never)) as unknown as Response;
     } catch (error) {
-      if (error instanceof TypeError && (error.cause as { code?: string } | undefined)?.code === 'ECONNRESET') return HttpResponse.error();
+      if (error instanceof DroppedConnection) return HttpResponse.error();
       throw error;
     }
   };

@@ -2,6 +2,7 @@
 // Where the time goes: runs the CLI under `node --cpu-prof` while loading POST /v1/payments, then prints the
 // functions and files with the most self time. Not part of `npm run bench`.
 //   node bench/profile.js [seconds=10] [--idempotency]   (a fresh Idempotency-Key on every request)
+//   node bench/profile.js [seconds=10] --retrieve        (GET /v1/payments/{id} instead)
 //   node bench/profile.js <file.cpuprofile>                (summarise an existing profile)
 const fs = require('node:fs');
 const os = require('node:os');
@@ -60,7 +61,7 @@ function print({ total, idle, functions, files, areas }) {
   for (const entry of areas) console.log(line(entry));
 }
 
-async function profileServer(seconds, idempotency) {
+async function profileServer(seconds, idempotency, retrieve) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'payments-mock-prof-'));
   const cli = path.join(ROOT, 'bin', 'payments-mock.js');
   const { child, url } = await lib.startServer(cli, ['--port', '0', '--log', 'off', '--fixtures', 'none', '--seed', '1'], {
@@ -75,19 +76,19 @@ async function profileServer(seconds, idempotency) {
       req.headers['idempotency-key'] = `profile-${Date.now()}-${++sequence}`;
       return req;
     };
+    const body = 'amount=2000&currency=usd&metadata[order]=42';
+    const created = retrieve ? JSON.parse((await lib.request(`${url}/v1/payments`, { method: 'POST', headers, body })).body) : undefined;
     const result = await lib.load({
       url,
-      path: '/v1/payments',
-      method: 'POST',
-      headers,
-      body: 'amount=2000&currency=usd&metadata[order]=42',
+      ...(created
+        ? { path: `/v1/payments/${created.id}`, headers: { authorization: headers.authorization } }
+        : { path: '/v1/payments', method: 'POST', headers, body }),
       ...(idempotency ? { setupRequest } : {}),
       duration: seconds,
       warmup: 0,
     });
-    console.log(
-      `POST /v1/payments${idempotency ? ' + Idempotency-Key' : ''}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms over ${seconds} s`,
-    );
+    const what = created ? 'GET /v1/payments/{id}' : `POST /v1/payments${idempotency ? ' + Idempotency-Key' : ''}`;
+    console.log(`${what}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms over ${seconds} s`);
   } finally {
     await lib.stop(child); // SIGTERM: the CLI exits cleanly and node writes the profile
   }
@@ -101,7 +102,7 @@ async function main() {
   const args = process.argv.slice(2);
   const seconds = Number(args.find((arg) => /^\d+$/.test(arg)) ?? 10);
   const given = args.find((arg) => arg.endsWith('.cpuprofile'));
-  const file = given ?? (await profileServer(seconds, args.includes('--idempotency')));
+  const file = given ?? (await profileServer(seconds, args.includes('--idempotency'), args.includes('--retrieve')));
   print(summarise(JSON.parse(fs.readFileSync(file, 'utf8'))));
 }
 

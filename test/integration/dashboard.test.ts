@@ -119,6 +119,16 @@ describe('admin endpoints for the dashboard', () => {
     expect(res.body.data[0].workspace).toEqual(expect.any(String));
   });
 
+  it("GET /_mock/events?workspace= tells now and the window's start by that workspace's own clock", async () => {
+    const box = sandbox();
+    const workspace = [...box.ctx.store.workspaces.keys()][0]!;
+    await box.admin('post', `/_mock/workspaces/${workspace}/clock/advance`, { by: '2d' });
+    const own = await box.http.get(`/_mock/events?workspace=${workspace}`);
+    expect(own.body).toMatchObject({ now: FROZEN_UNIX + 2 * 86400, window_start: FROZEN_UNIX + 2 * 86400 - 30 * 86400 });
+    const all = await box.http.get('/_mock/events');
+    expect(all.body).toMatchObject({ now: FROZEN_UNIX, window_start: FROZEN_UNIX - 30 * 86400 });
+  });
+
   it('GET /_mock/events leaves out events at or past the 30-day edge, and pages with has_more', async () => {
     const box = sandbox();
     await createPayment(box);

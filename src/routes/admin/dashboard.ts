@@ -141,7 +141,9 @@ export const DASHBOARD_ADMIN_ROUTES: AdminRoute[] = [
       // Each feed's newest page (indexed, O(limit)), merged: the cost does not grow with the events kept.
       const events: Array<{ event: StoredEvent; workspace: string }> = [];
       let more = false;
-      const now = ctx.clock.now();
+      // The window of the workspace asked for, by its own clock; across workspaces, the shared clock's.
+      const workspaceId = query.get('workspace');
+      const now = (workspaceId !== null && ctx.store.workspaces.has(workspaceId) ? ctx.clockFor(workspaceId) : ctx.clock).now();
       for (const { workspace, partition } of places(ctx.store, query)) {
         const page = liveEvents(partition, ctx.clockFor(workspace.id).now()).page({ limit }, type ?? undefined);
         more ||= page.has_more;

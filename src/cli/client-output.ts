@@ -18,7 +18,7 @@ export function formatTrigger(result: TriggerResult, chalk: Palette): string {
 export function formatFlow(result: FlowResult, chalk: Palette): string {
   const lines = [`${chalk.green('✓')} flow ran in ${result.workspace} (${result.livemode ? 'live' : 'test'} mode)`, ''];
   for (const step of result.steps) {
-    const what = step.request ? `${step.request.method} ${step.request.path} → ${step.status}` : step.kind;
+    const what = step.request ? `${step.request.method} ${step.request.path} → ${step.status}` : (step.summary ?? step.kind);
     lines.push(
       `  ${chalk.dim(`/steps/${step.index}`)} ${step.name ? chalk.cyan(step.name) + ' ' : ''}${what}${step.request_id ? chalk.dim(` ${step.request_id}`) : ''}`,
     );

@@ -120,6 +120,7 @@ export const ADMIN_SCHEMAS = {
     request: nullable(closed({ method: string, path: string })),
     status: nullable(integer),
     request_id: nullable(string),
+    summary: { ...nullable(string), description: 'Control steps: what they did, for people; null for requests.' },
   }),
   Fault: closed({
     id: integer,

@@ -71,6 +71,8 @@ export interface StepReport {
   status: number | null;
   /** Request steps: the `Request-Id` (the journal and events name it). */
   request_id: string | null;
+  /** Control steps: what they did, for people (`clock moved 25h to 2026-01-02T01:00:00.000Z`); null for requests. */
+  summary: string | null;
 }
 
 /** A rendered event, with its workspace. */

@@ -91,23 +91,28 @@ export async function runSteps(
   };
   try {
     for (const [index, step] of steps.entries()) {
-      const report: StepReport = { index, name: step.name ?? null, kind: 'request', request: null, status: null, request_id: null };
+      const report: StepReport = { index, name: step.name ?? null, kind: 'request', request: null, status: null, request_id: null, summary: null };
       reports.push(report);
       let answer: unknown;
       if (isRequestStep(step)) answer = await requestStep(ctx, dispatch, { workspace, livemode }, step, report, lookup, answers, requestIds);
       else if ('advance' in step) {
         report.kind = 'advance';
         // The clock the workspace follows: its own once it has one, else the server's (as the admin API moves them).
-        answer = ctx.workspaces.hasOwnClock(workspace) ? await ctx.advanceWorkspaceClock(workspace, step.advance) : await ctx.advanceClock(step.advance);
+        const moved = ctx.workspaces.hasOwnClock(workspace) ? await ctx.advanceWorkspaceClock(workspace, step.advance) : await ctx.advanceClock(step.advance);
+        report.summary = `clock moved ${step.advance}${typeof step.advance === 'number' ? ' s' : ''} to ${moved.iso}`;
+        answer = moved;
       } else if ('scenario' in step) {
         report.kind = 'scenario';
         const scenario = step.scenario === null ? null : parseScenario(step.scenario);
         if (scenario === null || ctx.workspaces.scenario(workspace) !== undefined) ctx.setWorkspaceScenario(workspace, scenario);
         else ctx.setScenario(scenario);
         answer = { scenario: step.scenario };
+        report.summary = step.scenario === null ? 'scenario cleared' : `scenario ${step.scenario}`;
       } else {
         report.kind = 'flush_webhooks';
-        answer = await ctx.webhooks.flush();
+        const counts = await ctx.webhooks.flush();
+        report.summary = `webhooks flushed: ${counts.succeeded} succeeded, ${counts.failed} failed, ${counts.pending} pending${counts.timed_out ? ' (timed out)' : ''}`;
+        answer = counts;
       }
       if (step.name !== undefined) answers[step.name] = answer;
     }

@@ -112,9 +112,11 @@ describe('payments-mock flow', () => {
   ];
 
   it('runs a flow file, filling ${env:…} from its environment, and prints each step and every named answer', async () => {
-    const { code, stdout } = await cli(['flow', flowFile('ok.json', { steps })], { ORDER_ID: '42' });
+    const { code, stdout } = await cli(['flow', flowFile('ok.json', { steps: [...steps, { name: 'wait', advance: '25h' }] })], { ORDER_ID: '42' });
     expect(code).toBe(0);
     expect(stdout).toMatch(/^ {2}\/steps\/1 refund POST \/v1\/payments\/pay_\w+\/refund → 200 req_\w+$/m);
+    // A control step says what it did.
+    expect(stdout).toMatch(/^ {2}\/steps\/2 wait clock moved 25h to \d{4}-\d\d-\d\dT[\d:.]+Z$/m);
     const answers = JSON.parse(stdout.slice(stdout.indexOf('answers\n') + 'answers\n'.length));
     expect(answers.pay.metadata).toEqual({ order: '42' });
     expect(answers.refund).toMatchObject({ object: 'refund', payment: answers.pay.id });

@@ -63,6 +63,7 @@ describe('POST /_mock/flows', () => {
     const box = sandbox();
     const res = await box.admin('post', '/_mock/flows', { steps: [{ name: 'clock', advance: '25h' }, pay] });
     expect(res.body.answers.clock.now).toBe(FROZEN_UNIX + 25 * 3600);
+    expect(res.body.steps[0].summary).toBe('clock moved 25h to 2026-01-02T01:00:00.000Z');
     expect((await box.admin('get', '/_mock/clock')).body.now).toBe(FROZEN_UNIX + 25 * 3600);
     const made = await box.admin('post', '/_mock/workspaces', { name: 'own clock' });
     await box.admin('post', `/_mock/workspaces/${made.body.workspace}/clock/advance`, { by: '1h' });
@@ -79,6 +80,13 @@ describe('POST /_mock/flows', () => {
     expect(res.status).toBe(200);
     expect((await box.get(`/v1/payments/${res.body.answers.pay.id}`)).body.status).toBe('requires_payment_method');
     expect(res.body.answers.flushed).toMatchObject({ pending: 0, timed_out: false });
+    // Each control step says what it did; a request says nothing more than its request and status.
+    expect(res.body.steps.map((step: { summary: string | null }) => step.summary)).toEqual([
+      'scenario decline',
+      null,
+      'webhooks flushed: 0 succeeded, 0 failed, 0 pending',
+      'scenario happy',
+    ]);
     expect((await box.admin('get', '/_mock/scenario')).body.scenario).toBe('happy');
     const made = await box.admin('post', '/_mock/workspaces', {});
     await box.admin('put', `/_mock/workspaces/${made.body.workspace}/scenario`, { scenario: 'manual' });

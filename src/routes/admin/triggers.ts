@@ -15,6 +15,7 @@ const STEP = {
   request: { method: 'POST', path: '/v1/payments' },
   status: 200,
   request_id: 'req_8kq2LmN4pR6sT8vW0xY2zA4b',
+  summary: null,
 };
 const DELIVERY_EXAMPLE = {
   id: 'whd_7Hq2nUyV7pBz0cR3tL9mKw1E',

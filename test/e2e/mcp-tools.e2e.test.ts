@@ -274,6 +274,12 @@ describe('what an agent may send by mistake', () => {
     ['a request without a path', 'request', { method: 'GET' }, /^Missing required param: path/],
     ['params that are not an object', 'request', { method: 'GET', path: '/v1/payments', params: [1, 2] }, /^Invalid params: expected an object/],
     [
+      'params nested deeper than the API reads (checked before they are encoded, which recurses)',
+      'request',
+      { method: 'GET', path: '/v1/payments', params: Array.from({ length: 20 }).reduce<unknown>((inner) => ({ a: inner }), 'x') },
+      /^Invalid params: nested more than 8 levels deep/,
+    ],
+    [
       'an unknown key kind',
       'request',
       { method: 'GET', path: '/v1/payments', key_kind: 'admin' },

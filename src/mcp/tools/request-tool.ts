@@ -1,3 +1,4 @@
+import { MAX_DEPTH } from '../../http/form';
 import { formText } from '../../form-text';
 import { answerOf, apiMessage } from '../admin-call';
 import type { MockApi } from '../mock-api';
@@ -118,6 +119,8 @@ function checkInput(input: ToolInput): ToolAnswer | undefined {
   if (typeof path !== 'string' || !path.startsWith('/v1/')) return invalid('path', 'give a /v1 path such as "/v1/payments".');
   if (params !== undefined && (params === null || typeof params !== 'object' || Array.isArray(params)))
     return invalid('params', 'expected an object of parameters such as {"amount": 2000, "currency": "usd"}.');
+  if (params !== undefined && deeperThan(params, MAX_DEPTH))
+    return invalid('params', `nested more than ${MAX_DEPTH} levels deep: the API reads parameters ${MAX_DEPTH} levels deep at most.`);
   if (kind !== undefined && !(KINDS as readonly unknown[]).includes(kind)) return invalid('key_kind', 'use secret, publishable or restricted.');
   if (workspace !== undefined && (typeof workspace !== 'string' || workspace === '')) return invalid('workspace', 'expected a workspace id (ws_…).');
   if (livemode !== undefined && typeof livemode !== 'boolean') return invalid('livemode', 'expected true or false.');
@@ -137,4 +140,12 @@ function pickKey(keys: KeyEntry[], input: ToolInput): KeyEntry | string {
   const key = fitting.find((entry) => entry.expires_at === null) ?? fitting[0];
   if (!key) return `Workspace ${workspace} has no ${kind} ${livemode ? 'live' : 'test'} key: create_workspace makes one with every kind.`;
   return key;
+}
+
+/** Whether a value nests objects or lists more than `levels` deep (checked before encoding, which recurses). */
+function deeperThan(value: unknown, levels: number): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  if (levels === 0) return true;
+  for (const item of Object.values(value)) if (deeperThan(item, levels - 1)) return true;
+  return false;
 }

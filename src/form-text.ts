@@ -19,6 +19,19 @@ export function formText(params: Record<string, unknown>): string {
   return pairs.join('&');
 }
 
+/**
+ * Whether a value nests objects or lists more than `levels` deep. Checked before encoding, which recurses: a
+ * hostile value (JSON parses 100,000 levels happily) would overflow the stack there.
+ *
+ * @example deeperThan({ a: { b: 1 } }, 1) // true
+ */
+export function deeperThan(value: unknown, levels: number): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  if (levels === 0) return true;
+  for (const item of Object.values(value)) if (deeperThan(item, levels - 1)) return true;
+  return false;
+}
+
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** encodeURIComponent, which throws on a lone surrogate: that becomes U+FFFD first. */

@@ -130,3 +130,20 @@ describe('the 1 MiB body limit in-process', () => {
     }
   });
 });
+
+describe('a hostile body a host parser took in', () => {
+  // express.json() parses any depth (a 100 KiB body nests 16,000 levels); re-encoding it recursed and threw, and
+  // Express answered its HTML error page with a stack trace.
+  const deep = (levels: number) => `${'{"metadata":'.repeat(levels)}"x"${'}'.repeat(levels)}`;
+
+  it.each([['express.json()', (host: express.Express) => host.use(express.json({ limit: '1mb' })), 'application/json', deep(50_000)]] as Array<
+    [string, HostSetup, string, string]
+  >)('nested 50,000 levels deep through %s is the JSON error the mock gives standalone', async (_name, setup, type, body) => {
+    const http = request(hostApp(setup, '/mock'));
+    const key = await secretKey(http, '/mock');
+    const res = await http.post('/mock/v1/payments').set('Authorization', `Bearer ${key}`).type(type).send(body);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toMatch(/nested more than 8 levels deep/);
+  });
+});

@@ -1,5 +1,5 @@
 import { MAX_DEPTH } from '../../http/form';
-import { formText } from '../../form-text';
+import { deeperThan, formText } from '../../form-text';
 import { answerOf, apiMessage } from '../admin-call';
 import type { MockApi } from '../mock-api';
 import type { CustomToolRow, JsonSchema, ToolAnswer, ToolInput } from '../tool-types';
@@ -140,12 +140,4 @@ function pickKey(keys: KeyEntry[], input: ToolInput): KeyEntry | string {
   const key = fitting.find((entry) => entry.expires_at === null) ?? fitting[0];
   if (!key) return `Workspace ${workspace} has no ${kind} ${livemode ? 'live' : 'test'} key: create_workspace makes one with every kind.`;
   return key;
-}
-
-/** Whether a value nests objects or lists more than `levels` deep (checked before encoding, which recurses). */
-function deeperThan(value: unknown, levels: number): boolean {
-  if (value === null || typeof value !== 'object') return false;
-  if (levels === 0) return true;
-  for (const item of Object.values(value)) if (deeperThan(item, levels - 1)) return true;
-  return false;
 }

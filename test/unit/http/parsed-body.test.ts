@@ -1,4 +1,5 @@
 import { parseBody } from '../../../src/http/body';
+import { deeperThan } from '../../../src/form-text';
 import { reencodeParsedBody } from '../../../src/http/parsed-body';
 
 const FORM = 'application/x-www-form-urlencoded';
@@ -32,5 +33,21 @@ describe("reencodeParsedBody: a host parser's result back to the wire, then pars
 
   it('is an empty body when nothing was parsed', () => {
     expect(reencodeParsedBody(undefined, undefined)).toHaveLength(0);
+  });
+
+  // A host's parser takes any depth; encoding recurses. The body is cut, still deeper than the pipeline reads, so
+  // the pipeline refuses it with its own message (the JSON one is tested through express.json() in embedding.test.ts).
+  const deep = Array.from({ length: 50_000 }).reduce<unknown>((inner) => ({ metadata: inner }), 'x');
+
+  it('cuts a form body nested 50,000 levels deep, and the form parser refuses what is left', () => {
+    const body = reencodeParsedBody(FORM, { amount: '2000', metadata: deep });
+    expect(body.length).toBeLessThan(1000);
+    expect(() => parseBody(FORM, body)).toThrow(/nested more than 8 levels deep/);
+  });
+
+  it('cuts a JSON body nested 50,000 levels deep, still deeper than the 8 levels the pipeline reads', () => {
+    const body = reencodeParsedBody('application/json', { amount: 2000, metadata: deep });
+    expect(body.length).toBeLessThan(1000);
+    expect(deeperThan(JSON.parse(body.toString()), 8)).toBe(true);
   });
 });

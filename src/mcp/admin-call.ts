@@ -1,5 +1,9 @@
+import { deeperThan } from '../form-text';
 import type { ApiAnswer, MockApi } from './mock-api';
 import type { AdminToolRow, OperationCall, OperationShape, ToolAnswer, ToolInput } from './tool-types';
+
+/** Deeper than any admin body (a flow is the deepest, and its params stop at 8 levels). */
+const MAX_INPUT_DEPTH = 32;
 
 const present = (value: unknown) => value !== undefined && value !== null;
 
@@ -43,6 +47,9 @@ export async function adminCall(
     }
     return answerOf(await api.admin(shape.method, path, { query: query.toString(), signal }));
   }
+  // Encoding recurses: a hostile depth (a raw JSON-RPC client can send any) is refused before it overflows.
+  if (deeperThan(rest, MAX_INPUT_DEPTH))
+    return { ok: false, message: `The input nests more than ${MAX_INPUT_DEPTH} levels deep: no admin call takes anything that deep.` };
   return answerOf(await api.admin(shape.method, path, { body: rest, signal }));
 }
 

@@ -270,6 +270,12 @@ describe('what an agent may send by mistake', () => {
     ['an object as a query filter', 'list_requests', { status: { gte: 400 } }, /^Invalid status: expected a string, number or boolean \(got an object\)\.$/],
     ['a request outside /v1', 'request', { method: 'POST', path: '/_mock/reset' }, /^Invalid path: give a \/v1 path/],
     ['a request that climbs out of /v1', 'request', { method: 'POST', path: '/v1/../_mock/reset' }, /^Invalid path: give a \/v1 path/],
+    [
+      'an admin input nested deeper than any admin call takes',
+      'run_flow',
+      { steps: [{ method: 'GET', path: '/v1/payments', params: Array.from({ length: 40 }).reduce<unknown>((inner) => ({ a: inner }), 'x') }] },
+      /^The input nests more than 32 levels deep/,
+    ],
     ['an unknown request method', 'request', { method: 'PATCH', path: '/v1/payments' }, /^Invalid method: use GET, POST or DELETE/],
     ['a request without a path', 'request', { method: 'GET' }, /^Missing required param: path/],
     ['params that are not an object', 'request', { method: 'GET', path: '/v1/payments', params: [1, 2] }, /^Invalid params: expected an object/],

@@ -36,7 +36,7 @@ interface Sample {
  * machine's CPUs taken by its host (a virtual machine's steal time), and garbage collection. On a shared machine
  * that tells a stall the process caused from one it did not.
  */
-export function watchStalls(): { stop(): Stall[] } {
+export function watchStalls(): { startedAt: number; stop(): Stall[] } {
   const started = performance.now();
   let last = sample();
   const stalls: Array<Omit<Stall, 'gc'>> = [];
@@ -49,6 +49,8 @@ export function watchStalls(): { stop(): Stall[] } {
   const gcs = new PerformanceObserver((list) => void pauses.push(...list.getEntries()));
   gcs.observe({ entryTypes: ['gc'] });
   return {
+    /** When the watch started, on `performance.now()`'s clock: a stall's `at` counts from here. */
+    startedAt: started,
     stop() {
       clearInterval(timer);
       pauses.push(...gcs.takeRecords());

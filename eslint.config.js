@@ -6,7 +6,7 @@ const tseslint = require('typescript-eslint');
 const { defineConfig } = require('eslint/config');
 
 module.exports = defineConfig(
-  { ignores: ['dist/', 'coverage/', 'node_modules/', 'bench/results/'] },
+  { ignores: ['dist/', 'coverage/', 'node_modules/', 'bench/results/', '.cache/'] },
   js.configs.recommended,
   tseslint.configs.recommended,
   {

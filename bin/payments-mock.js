@@ -19,5 +19,5 @@ if (!existsSync(join(root, 'dist', 'cli', 'run.js')) && existsSync(join(root, 's
   }
 }
 require('./cached-require')
-  .cachedRequire(join(root, 'dist', 'cli', 'run.js'))
+  .requireCli(join(root, 'dist', 'cli', 'run.js'))
   .run(process.argv);

@@ -9,7 +9,7 @@ const { readFileSync, writeFileSync } = require('node:fs');
 const Module = require('node:module');
 const { dirname, join } = require('node:path');
 const { setFlagsFromString } = require('node:v8');
-const { cachePath, compile, sourceDigest } = require('../bin/cached-require');
+const { cachePath, compile, hasCompileCache, sourceDigest } = require('../bin/cached-require');
 
 const file = join(__dirname, '..', 'dist', 'cli', 'run.js');
 
@@ -36,6 +36,11 @@ async function train(cli) {
 }
 
 async function main() {
+  if (hasCompileCache()) {
+    // Node 22 and newer: the CLI uses Node's own compile cache (bin/cached-require.js), so none is made here.
+    console.log(`no hand-made code cache for Node ${process.versions.node}: the CLI uses Node's compile cache`);
+    process.exit(0);
+  }
   const source = readFileSync(file, 'utf8');
   const script = compile(file, source);
   const cli = { exports: {} };

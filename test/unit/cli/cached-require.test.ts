@@ -1,22 +1,71 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { requireBuild } from '../../helpers/cli-process';
 
 // bin/ is plain JavaScript that ships as is.
 const BIN = join(__dirname, '..', '..', '..', 'bin', 'cached-require.js');
-const { cachedRequire, cachePath, compile, sourceDigest } = require(BIN) as {
+const { cachedRequire, cachePath, compile, hasCompileCache, sourceDigest } = require(BIN) as {
   cachedRequire: (file: string) => Record<string, unknown>;
+  hasCompileCache: () => boolean;
   cachePath: (file: string) => string;
   compile: (file: string, source: string, cachedData?: Buffer) => { cachedDataRejected?: boolean; createCachedData(): Buffer };
   sourceDigest: (source: string) => Buffer;
 };
 
-describe('the CLI code cache', () => {
-  it('is made by the build for this Node, from this bundle, and V8 accepts it in a fresh node', () => {
+const ROOT = join(__dirname, '..', '..', '..');
+const CLI = join(ROOT, 'dist', 'cli', 'run.js');
+const SHIM = join(ROOT, 'bin', 'payments-mock.js');
+/** Node 22.8 and newer have module.enableCompileCache: the CLI uses it there, and the hand-made cache below it. */
+const nodeCompileCache = typeof (require('node:module') as { enableCompileCache?: unknown }).enableCompileCache === 'function';
+
+/** Starts the CLI for `--version` with Node's compile-cache log on; answers what it logged about dist/cli/run.js. */
+function compileCacheLog(cacheDir: string): string {
+  const { stdout, stderr } = spawnSync(process.execPath, [SHIM, '--version'], {
+    encoding: 'utf8',
+    env: { ...process.env, NODE_OPTIONS: '', NODE_COMPILE_CACHE: cacheDir, NODE_DEBUG_NATIVE: 'COMPILE_CACHE' },
+  });
+  expect(stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
+  return stderr
+    .split('\n')
+    .filter((line) => line.includes(CLI))
+    .join('\n');
+}
+
+(nodeCompileCache ? describe : describe.skip)('the CLI where Node has a compile cache (22.8 and newer)', () => {
+  beforeAll(() => requireBuild());
+
+  it('uses Node’s own compile cache: the second start loads the bundle from it', () => {
+    expect(hasCompileCache()).toBe(true);
+    const dir = mkdtempSync(join(tmpdir(), 'compile-cache-'));
+    expect(compileCacheLog(dir)).toMatch(/no such file or directory/);
+    expect(compileCacheLog(dir)).toMatch(/run\.js was accepted/);
+  });
+
+  it('leaves no hand-made cache for this V8 in the build, so there is only one cache to go stale', () => {
+    expect(existsSync(cachePath(CLI))).toBe(false);
+  });
+
+  it('never runs a stale entry: a module changed since it was cached runs as it is now', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'compile-cache-'));
+    const file = join(dir, 'module.js');
+    const load = `require(${JSON.stringify(BIN)}).requireCli(${JSON.stringify(file)}).answer`;
+    const run = () =>
+      spawnSync(process.execPath, ['-p', load], { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '', NODE_COMPILE_CACHE: join(dir, 'cache') } });
+    writeFileSync(file, 'exports.answer = 1;');
+    expect(run().stdout.trim()).toBe('1');
+    expect(run().stdout.trim()).toBe('1');
+    writeFileSync(file, 'exports.answer = 2;');
+    expect(run().stdout.trim()).toBe('2');
+  });
+});
+
+describe('the hand-made code cache, which the CLI uses where Node has no compile cache (Node 20)', () => {
+  (nodeCompileCache ? it.skip : it)('is made by the build for this Node, from this bundle, and V8 accepts it in a fresh node', () => {
     requireBuild();
-    const file = join(__dirname, '..', '..', '..', 'dist', 'cli', 'run.js');
+    expect(hasCompileCache()).toBe(false);
+    const file = CLI;
     const source = readFileSync(file, 'utf8');
     const stored = readFileSync(cachePath(file));
     expect(stored.subarray(0, 20).equals(sourceDigest(source))).toBe(true);

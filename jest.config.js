@@ -31,6 +31,8 @@ module.exports = {
         '<rootDir>/test/adapters/msw-',
         // Fixture projects that the real Vitest, Playwright Test and node --test run (test/adapters/*.test.ts spawn them).
         '<rootDir>/test/runners/',
+        // Consumer projects on other majors of the runners (test/adapters/runner-majors.test.ts installs and runs them).
+        '<rootDir>/test/runner-majors/',
       ],
     },
     {

@@ -28,9 +28,9 @@ function pinCores() {
 }
 
 /** The executable and arguments for `node [...nodeArgs] script ...args`, behind `taskset -c SERVER_CORE` when pinning. */
-function nodeCommand(nodeArgs, script, args, pin = true) {
+function nodeCommand(nodeArgs, script, args, pin = true, execPath = process.execPath) {
   const node = [...nodeArgs, script, ...args];
-  return pinning.used && pin ? ['taskset', ['-c', SERVER_CORE, process.execPath, ...node]] : [process.execPath, node];
+  return pinning.used && pin ? ['taskset', ['-c', SERVER_CORE, execPath, ...node]] : [execPath, node];
 }
 
 /** Kills every child still running (synchronous, so it also works from an 'exit' handler). */
@@ -49,8 +49,8 @@ function track(child) {
  * Starts `node [...nodeArgs] script ...args` (pinned to the server core when pinning, unless `pin: false`);
  * resolves once it prints `listening on <url>` on stdout. taskset execs node, so the child's pid is node's.
  */
-function startServer(script, args = [], { env, nodeArgs = [], timeoutMs = 15_000, pin = true } = {}) {
-  const [file, argv] = nodeCommand(nodeArgs, script, args, pin);
+function startServer(script, args = [], { env, nodeArgs = [], timeoutMs = 15_000, pin = true, node } = {}) {
+  const [file, argv] = nodeCommand(nodeArgs, script, args, pin, node);
   const child = track(spawn(file, argv, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] }));
   return new Promise((resolve, reject) => {
     let out = '';
@@ -81,9 +81,9 @@ function startServer(script, args = [], { env, nodeArgs = [], timeoutMs = 15_000
  * Boot time: spawn → the first 2xx answer to `probe` (a request that needs the key), polled every few ms from
  * the moment the server prints its URL. The child keeps running; the caller stops it.
  */
-async function boot(script, args, probe, { env, timeoutMs = 15_000 } = {}) {
+async function boot(script, args, probe, { env, timeoutMs = 15_000, node } = {}) {
   const started = process.hrtime.bigint();
-  const { child, url } = await startServer(script, args, { env, timeoutMs });
+  const { child, url } = await startServer(script, args, { env, timeoutMs, node });
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const answer = await request(`${url}${probe.path}`, probe).catch(() => undefined);

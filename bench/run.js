@@ -9,6 +9,7 @@ const os = require('node:os');
 const path = require('node:path');
 const { execFileSync } = require('node:child_process');
 const lib = require('./lib');
+const { installNodes } = require('../scripts/node-matrix/install');
 
 const BENCH_KEY = 'sk_test_bench';
 const SERVERS = {
@@ -118,14 +119,17 @@ async function mockKey() {
   });
 }
 
-/** Spawn → first 2xx POST /v1/payments; servers take turns; one uncounted round first (disk cache). */
-async function measureBoot() {
-  const samples = { mock: [], bare: [], express: [] };
+/**
+ * Spawn → first 2xx POST /v1/payments; servers take turns; one uncounted round first (disk cache, and Node's
+ * compile cache on Node 22 and newer). `node` is the binary to run them with (default: this one).
+ */
+async function measureBoot(names = ['mock', 'bare', 'express'], node = process.execPath) {
+  const samples = Object.fromEntries(names.map((name) => [name, []]));
   for (let round = 0; round <= BOOTS; round++) {
     for (const name of Object.keys(samples)) {
       const spec = SERVERS[name];
       const probe = { path: '/v1/payments', method: 'POST', headers: formHeaders(spec.key), body: FORM };
-      const started = await lib.boot(spec.script, [...spec.args, '--port', '0'], probe, { env: spec.env });
+      const started = await lib.boot(spec.script, [...spec.args, '--port', '0'], probe, { env: spec.env, node });
       await lib.stop(started.child);
       if (round > 0) samples[name].push({ ms: started.ms, rss: started.rss });
     }
@@ -133,9 +137,22 @@ async function measureBoot() {
   const summary = {};
   for (const [name, list] of Object.entries(samples)) {
     summary[name] = { ms: lib.median(list.map((s) => s.ms)), rss: lib.median(list.map((s) => s.rss)), samplesMs: list.map((s) => Math.round(s.ms)) };
-    log(`boot ${name}: median ${summary[name].ms.toFixed(0)} ms (${summary[name].samplesMs.join(', ')})`);
+    log(
+      `boot ${name}${node === process.execPath ? '' : ` on ${path.basename(path.dirname(path.dirname(node)))}`}: median ${summary[name].ms.toFixed(0)} ms (${summary[name].samplesMs.join(', ')})`,
+    );
   }
   return summary;
+}
+
+/**
+ * The boot row again on each other maintained Node (the pinned official binaries of scripts/node-matrix): the CLI
+ * starts through Node's own compile cache there, and through the hand-made one on Node 20.
+ */
+async function measureBootOnEachNode() {
+  const nodes = installNodes((line) => log(line));
+  const rows = [];
+  for (const { version, node } of nodes) rows.push({ version, ...(await measureBoot(['mock', 'bare'], node)) });
+  return rows;
 }
 
 const create = (key) => ({ path: '/v1/payments', method: 'POST', headers: formHeaders(key), body: FORM });
@@ -322,7 +339,18 @@ function rows(boot, load, memory, scale, surfaces) {
 function bootRows({ row, section }, boot) {
   section(`boot: spawn → first 2xx POST /v1/payments, median of ${BOOTS} (baseline: bare node:http)`);
   const ratio = boot.mock.ms / boot.bare.ms;
-  row('boot, payments-mock CLI', ms(boot.mock.ms), ms(boot.bare.ms), x(ratio), `≤ ${TARGETS.boot}×`, ratio <= TARGETS.boot);
+  row(`boot, payments-mock CLI (Node ${process.versions.node})`, ms(boot.mock.ms), ms(boot.bare.ms), x(ratio), `≤ ${TARGETS.boot}×`, ratio <= TARGETS.boot);
+  for (const other of boot.nodes) {
+    const otherRatio = other.mock.ms / other.bare.ms;
+    row(
+      `boot, payments-mock CLI (Node ${other.version})`,
+      ms(other.mock.ms),
+      ms(other.bare.ms),
+      x(otherRatio),
+      `≤ ${TARGETS.boot}×`,
+      otherRatio <= TARGETS.boot,
+    );
+  }
   row('boot, Express 5 reference', ms(boot.express.ms), ms(boot.bare.ms), x(boot.express.ms / boot.bare.ms), '', null);
   row('RSS after boot, payments-mock', mb(boot.mock.rss), mb(boot.bare.rss), x(boot.mock.rss / boot.bare.rss), '', null);
   row('RSS after boot, Express 5 reference', mb(boot.express.rss), mb(boot.bare.rss), x(boot.express.rss / boot.bare.rss), '', null);
@@ -496,6 +524,8 @@ async function main() {
   log(`pinning: ${pinning.used ? 'yes' : 'no'} (${pinning.reason})`);
   SERVERS.mock.key = await mockKey();
   const boot = await measureBoot();
+  boot.nodes = await measureBootOnEachNode();
+  if (process.argv.includes('--boot')) return finish(bootOnly(boot));
   const load = await measureThroughput();
   load.mock.create_webhook = await measureWebhooks(SERVERS.mock.key);
   const memory = await measurePeakRss(SERVERS.mock.key);
@@ -527,6 +557,27 @@ async function main() {
   };
   fs.writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
   console.log(`\nwrote ${path.relative(process.cwd(), file)} (${report.seconds.toFixed(0)} s)`);
+  finish(table);
+}
+
+/** `node bench/run.js --boot`: the boot rows alone, on every Node (a minute instead of the whole bench). */
+function bootOnly(boot) {
+  const out = [];
+  bootRows(
+    {
+      row: (figure, value, baseline, ratio, target, met) => out.push({ figure, value, baseline, ratio, target, met }),
+      section: (title) => out.push({ section: title }),
+    },
+    boot,
+  );
+  const host = machine();
+  console.log(`\nmachine: ${host.cpu}, ${host.cores} cores, Node ${host.node}, commit ${host.commit?.slice(0, 7) ?? 'n/a'}`);
+  printTable(out);
+  return out;
+}
+
+/** Fails the run (exit code 1) naming each missed target. */
+function finish(table) {
   const missed = table.filter((r) => r.met === false);
   if (missed.length > 0) {
     log(`bench: ${missed.length} target${missed.length === 1 ? '' : 's'} missed: ${missed.map((r) => r.figure.trim()).join('; ')}`);

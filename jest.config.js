@@ -4,6 +4,8 @@
  * Jest integration (one mock per run from src/adapters/jest/global-setup.ts, a workspace per test file) exactly as the
  * README shows it.
  */
+const { availableParallelism } = require('node:os');
+
 const shared = {
   testEnvironment: 'node',
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] },
@@ -12,6 +14,10 @@ const shared = {
 
 module.exports = {
   testTimeout: 20000,
+  // Jest's default is a worker fewer than the cores: one on a 2-core machine, where the suites then run one after
+  // the other. Most of them wait on what they start (the CLI, Chromium, a real runner, npm), so one worker a core,
+  // and at least two, keeps the cores busy (docs/performance.md, "npm test").
+  maxWorkers: Math.max(2, availableParallelism()),
   // No forceExit: every test closes what it opens (servers, sockets, browsers, child processes), so the run ends on
   // its own, and a leak shows (Jest warns about a worker that does not exit) instead of being cut off silently.
   // test/helpers/exit-guard.ts fails a run whose main process is still held open 15 s after the last test.

@@ -78,6 +78,8 @@ function fetchErrorName(error: unknown): string {
     const code = (cause as { code?: unknown }).code;
     if (code === 'UND_ERR_SOCKET' || code === 'UND_ERR_CLOSED') return 'connection_reset';
     if (code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') return 'timeout';
+    // Node 20 and 22 give the parser's code (HPE_INVALID_CONSTANT); the undici of Node 24 and newer gives none.
+    if ((cause as { name?: unknown }).name === 'HTTPParserError') return 'invalid_response';
     return errorName(cause as Error);
   }
   if ((error as Error | null)?.name === 'AbortError') return 'connection_reset';

@@ -18,6 +18,7 @@ import { Palette, palette } from './colors';
 import { integer } from './integer-option';
 import { formatRequestLine, LogFormat } from './log-format';
 import { addMcpCommand } from './mcp-command';
+import { splitAllowedHosts } from '../http/allowed-hosts';
 
 export interface CliIO {
   stdout: (text: string) => void;
@@ -103,6 +104,14 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<CliRe
         '--admin-token <token>',
         'require Authorization: Bearer <token> on /_mock/* except GET /_mock/health and the dashboard page, which asks for it (default: none)',
       ).env('PAYMENTS_MOCK_ADMIN_TOKEN'),
+    )
+    .addOption(
+      new Option(
+        '--allowed-hosts <names>',
+        'host names (comma-separated) the admin API and dashboard also answer, on any port, such as a container service name; every other name is still refused (default: none)',
+      )
+        .env('PAYMENTS_MOCK_ALLOWED_HOSTS')
+        .argParser(splitAllowedHosts),
     )
     .addOption(
       new Option('--journal <n>', 'how many /v1 requests GET /_mock/requests keeps (bodies cut at 16 KiB); 0 = none')

@@ -95,9 +95,14 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<CliRe
       ),
     )
     .addOption(
-      new Option('--webhook <url>', 'deliver every event of the first workspace (test mode) to this URL; repeatable')
+      new Option(
+        '--webhook <url>',
+        'deliver every event of the first workspace (test mode) to this URL; repeatable (in the environment: URLs separated by spaces)',
+      )
         .default([])
-        .argParser((url: string, previous: string[]) => [...previous, url]),
+        .env('PAYMENTS_MOCK_WEBHOOK')
+        // A URL holds no space, so the environment variable (one value) can carry several, as a container needs.
+        .argParser((urls: string, previous: string[]) => [...previous, ...urls.split(/\s+/).filter((url) => url !== '')]),
     )
     .addOption(
       new Option(

@@ -45,7 +45,8 @@ function hostProblem(given: string): string | undefined {
   if (name.startsWith('.')) return `name each host exactly (${name.slice(1)}); subdomain patterns are not supported.`;
   if (/^[a-z][a-z0-9+.-]*:\/\//.test(name)) return 'give the host name alone, not a URL: payments-mock, not http://payments-mock:4010.';
   if (!name.startsWith('[') && /:.*:/.test(name)) return `write an IPv6 address in brackets, such as [${name}].`;
-  if (/:\d*$/.test(name) && !IPV6_LITERAL.test(name)) return `give the name without a port (${name.replace(/:\d*$/, '')}): every port of a trusted name is accepted.`;
+  if (/:\d*$/.test(name) && !IPV6_LITERAL.test(name))
+    return `give the name without a port (${name.replace(/:\d*$/, '')}): every port of a trusted name is accepted.`;
   if (IPV6_LITERAL.test(name)) return undefined;
   if (name.length > 253 || !HOST_NAME.test(name)) return `not a host name: use letters, digits, '-', '_' and dots, ${example}.`;
   return undefined;

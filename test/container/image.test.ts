@@ -98,7 +98,13 @@ describe(`the container image ${IMAGE}`, () => {
         .filter((path) => !path.startsWith('/proc/') && !path.startsWith('/sys/') && !path.startsWith('/dev/'))
         .filter((path) => {
           const stat = statSync(join(root, path), { throwIfNoEntry: false });
-          return stat?.isFile() && stat.size === ca.length && createHash('sha256').update(readFileSync(join(root, path))).digest('hex') === digest;
+          return (
+            stat?.isFile() &&
+            stat.size === ca.length &&
+            createHash('sha256')
+              .update(readFileSync(join(root, path)))
+              .digest('hex') === digest
+          );
         });
       expect(copies).toEqual([]);
     } finally {

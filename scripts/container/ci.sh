@@ -19,6 +19,7 @@ based=$(date +%s)
 
 ca_args=()
 if [ -r "$CA" ]; then ca_args=(--volume "$CA:/run/build-ca.crt:ro" --build-arg NODE_EXTRA_CA_CERTS=/run/build-ca.crt); fi
+previous=$(podman image inspect --format '{{ .Id }}' "$IMAGE" 2>/dev/null || true)
 log "buildah bud -f Containerfile -t $IMAGE"
 buildah bud --quiet --isolation chroot --pull=never --format docker "${ca_args[@]}" -f Containerfile -t "$IMAGE" . >/dev/null
 built=$(date +%s)
@@ -28,7 +29,8 @@ podman images --filter reference="$IMAGE" --filter reference=docker.io/library/n
 
 log "checking the image from the host (test/container)"
 PAYMENTS_MOCK_IMAGE="$IMAGE" PAYMENTS_MOCK_BUILD_CA="$CA" npx jest -c test/container/jest.config.js --ci
-# Images of earlier runs that this tag replaced are no longer needed.
-podman image prune --force >/dev/null 2>&1 || true
+# The image of the previous run, which this tag replaced, is no longer needed (only ours: no prune of others').
+current=$(podman image inspect --format '{{ .Id }}' "$IMAGE")
+if [ -n "$previous" ] && [ "$previous" != "$current" ]; then podman rmi "$previous" >/dev/null 2>&1 || true; fi
 done_at=$(date +%s)
 log "ok: base $((based - started)) s, build $((built - based)) s, checks $((done_at - built)) s, total $((done_at - started)) s; image $size"

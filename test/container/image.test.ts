@@ -154,6 +154,9 @@ describe(`the container image ${IMAGE}`, () => {
     const refused = await getWithHost(`${first.url}/_mock/keys`, `evil.example:${first.port}`);
     expect(refused.status).toBe(403);
     expect(JSON.parse(refused.body).error.code).toBe('host_not_allowed');
+    // Links in answers name the service, not the 0.0.0.0 the container listens on.
+    const missing = await getWithHost(`${first.url}/v1/nope`, `payments-mock:${first.port}`);
+    expect(JSON.parse(missing.body).error.doc_url).toBe(`http://payments-mock:${first.port}/docs/errors#url_invalid`);
   });
 
   it('saves the state file onto the volume on SIGTERM within 10 s, and a second container serves it', async () => {

@@ -7,7 +7,7 @@ import { killAll, runCli, startCli } from '../helpers/cli-process';
 const plain = (text: string) => text.replace(/\u001b\[[0-9;]*m/g, '');
 
 /** GET `path` from the mock with the Host header a container would send (fetch may not set Host). */
-function getWithHost(url: string, path: string, host: string): Promise<{ status: number; body: { error?: { code: string } } }> {
+function getWithHost(url: string, path: string, host: string): Promise<{ status: number; body: { error?: { code: string; doc_url: string } } }> {
   return new Promise((resolve, reject) => {
     const req = request(`${url}${path}`, { headers: { host } }, (res) => {
       let text = '';
@@ -70,6 +70,16 @@ describe('payments-mock --allowed-hosts', () => {
     // One line (red on a terminal: the palette colours it when chalk finds one), no stack trace.
     expect(plain(run.stderr)).toMatch(/^payments-mock: [^\n]+\n$/);
     expect(run.stderr).toContain(message);
+  });
+
+  it('on every interface (--host 0.0.0.0, as in a container), links in answers name the address the client used', async () => {
+    const { mock } = await cli(['--host', '0.0.0.0', '--port', '0', '--fixtures', 'none', '--log', 'off', '--allowed-hosts', 'payments-mock']);
+    const url = `http://127.0.0.1:${mock!.port}`;
+    const docUrl = async (host: string) => (await getWithHost(url, '/v1/nope', host)).body.error?.doc_url;
+    expect(await docUrl(`payments-mock:${mock!.port}`)).toBe(`http://payments-mock:${mock!.port}/docs/errors#url_invalid`);
+    expect(await docUrl(`localhost:${mock!.port}`)).toBe(`http://localhost:${mock!.port}/docs/errors#url_invalid`);
+    // A name the admin check refuses is never echoed back into a link: the listening address stands.
+    expect(await docUrl(`evil.example:${mock!.port}`)).toBe(`http://0.0.0.0:${mock!.port}/docs/errors#url_invalid`);
   });
 
   it('is listed in --help with its environment variable', async () => {

@@ -34,6 +34,8 @@ module.exports = {
         '<rootDir>/test/jest-setup/',
         '<rootDir>/test/parallel-workers/',
         '<rootDir>/test/scale/',
+        // The container image's checks need the image: scripts/container/ci.sh builds it and runs them.
+        '<rootDir>/test/container/',
         '<rootDir>/test/adapters/msw-',
         // Fixture projects that the real Vitest, Playwright Test and node --test run (test/adapters/*.test.ts spawn them).
         '<rootDir>/test/runners/',

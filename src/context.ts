@@ -54,6 +54,8 @@ export interface ContextOptions {
   scenarioOptions?: ScenarioOptions;
   seed?: number;
   adminToken?: string;
+  /** Host names the admin surface answers beside the listening address and loopback (`--allowed-hosts`), lowercased. */
+  allowedHosts?: readonly string[];
   journalSize?: number;
   /** How often expired events, idempotency records and deliveries are freed as the mock clock passes (default 60000 ms). */
   sweepIntervalMs?: number;
@@ -102,6 +104,8 @@ export class MockContext {
   /** The address clients use, for absolute doc_url links; set by startMock once it listens. */
   baseUrl: string | undefined;
   readonly adminToken: string | undefined;
+  /** Host names trusted by the admin surface's Host check beside the listening address and loopback. */
+  readonly allowedHosts: readonly string[];
   readonly onRequest: ((line: RequestLogLine) => void) | undefined;
   /** Saves the store to the --state file; set by createContext when there is one. */
   saveState: (() => Promise<string>) | undefined;
@@ -118,6 +122,7 @@ export class MockContext {
     this.journal = new Journal(options.journalSize ?? 1000, options.journalDetails);
     this.scenario = parseScenario(options.scenario ?? 'happy', options.scenarioOptions);
     this.adminToken = options.adminToken;
+    this.allowedHosts = options.allowedHosts ?? [];
     this.onRequest = options.onRequest;
     this.fixtures = options.fixtures;
     this.seeded = options.seed !== undefined;

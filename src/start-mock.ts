@@ -1,4 +1,4 @@
-import { createServer, Server } from 'node:http';
+import { createServer, IncomingMessage, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { ConfigError } from './errors/api-error';
 import { MockRequest, MockResponse } from './exchange';
@@ -7,9 +7,13 @@ import { Traffic } from './http/traffic';
 import { MAX_BODY_BYTES } from './http/body';
 import { createClientErrorHandler, createListener, requestTimeouts } from './http/node-listener';
 import { tooLargeResponse } from './http/too-large';
+import { acceptedOrigin } from './http/admin-guard';
 import { createContext } from './app/create-context';
 import { MockControls, mockControls } from './app/mock-controls';
 import { MockOptions } from './app/mock-options';
+
+/** Addresses that mean every interface. */
+const WILDCARD = new Set(['0.0.0.0', '::', '[::]']);
 
 export type { KeyEntry } from './domain/key-entry';
 
@@ -51,10 +55,13 @@ export interface MockServer extends MockControls {
 export async function startMock(options: MockOptions = {}): Promise<MockServer> {
   const ctx = createContext(options);
   const traffic = new Traffic();
-  const server = createServer(requestTimeouts(options.bodyTimeoutMs), createListener(ctx, { traffic }));
+  const host = options.host ?? '127.0.0.1';
+  // On every interface (a container's --host 0.0.0.0) the listening address is nowhere to send a client: links in
+  // answers (doc_url, 3-D Secure pages) name the address the client used, when the admin check accepts it.
+  const originOf = WILDCARD.has(host) ? (req: IncomingMessage) => acceptedOrigin(ctx.baseUrl, req.headers.host, ctx.allowedHosts) : undefined;
+  const server = createServer(requestTimeouts(options.bodyTimeoutMs), createListener(ctx, { traffic, ...(originOf ? { originOf } : {}) }));
   server.on('clientError', createClientErrorHandler(ctx, options.bodyTimeoutMs));
   server.keepAliveTimeout = 60_000;
-  const host = options.host ?? '127.0.0.1';
   const port = await listen(server, options.port ?? 4010, host);
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   ctx.baseUrl = url;

@@ -2,6 +2,7 @@ import { Clock } from '../clock/clock';
 import { MockContext } from '../context';
 import { ConfigError } from '../errors/api-error';
 import { journalDetails } from '../http/journal-masking';
+import { checkAllowedHosts } from '../http/allowed-hosts';
 import { FixtureDocument, FixtureError } from '../state/fixture-types';
 import type { NamedDocument } from '../state/read-fixtures';
 import { schemaProblems } from '../state/schema-problems';
@@ -50,6 +51,7 @@ export function contextFromOptions(options: MockOptions, fixtures: NamedDocument
       ...(options.scenarioOptions ? { scenarioOptions: options.scenarioOptions } : {}),
       ...(options.seed !== undefined ? { seed: options.seed } : {}),
       ...(options.adminToken ? { adminToken: options.adminToken } : {}),
+      ...(options.allowedHosts ? { allowedHosts: checkAllowedHosts(options.allowedHosts) } : {}),
       ...(options.journalSize !== undefined ? { journalSize: options.journalSize } : {}),
       ...(options.sweepIntervalMs !== undefined ? { sweepIntervalMs: options.sweepIntervalMs } : {}),
       ...(options.onRequest ? { onRequest: options.onRequest } : {}),

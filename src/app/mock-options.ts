@@ -23,6 +23,12 @@ export interface MockOptions {
   scenarioOptions?: ScenarioOptions;
   /** Makes ids, injected faults and generated data reproducible. */
   seed?: number;
+  /**
+   * Host names the admin API and the dashboard answer beside the listening address and loopback, on any port (as
+   * Vite's `server.allowedHosts`): a container's service name, such as `['payments-mock']`. Every other name is still
+   * refused 403 `host_not_allowed` (DNS rebinding). `/v1` answers any Host regardless.
+   */
+  allowedHosts?: string[];
   /** When set, /_mock/* (but health) needs `Authorization: Bearer <token>`. */
   adminToken?: string;
   /** Load the store from this file at start if it exists; save to it on demand and on shutdown. */

@@ -37,7 +37,8 @@ export function sitePages(ctx: MockContext): Pages {
       {
         method: 'GET',
         path: '/openapi.json',
-        answer: (req, _path, _query, base) => jsonResponse(200, openApiDocument(req.origin ?? acceptedOrigin(ctx.baseUrl, req.headers.host) ?? base)),
+        answer: (req, _path, _query, base) =>
+          jsonResponse(200, openApiDocument(req.origin ?? acceptedOrigin(ctx.baseUrl, req.headers.host, ctx.allowedHosts) ?? base)),
       },
       { method: 'GET', path: '/docs/errors', answer: () => html(errorsPage()) },
       { method: 'GET', path: '/docs/errors/', answer: () => html(errorsPage()) },

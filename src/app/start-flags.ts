@@ -15,6 +15,8 @@ export interface StartFlags {
   seed?: number;
   state?: string;
   adminToken?: string;
+  /** `--allowed-hosts`, already split at its commas. */
+  allowedHosts?: string[];
   webhook?: string[];
   journal?: number;
 }
@@ -35,6 +37,7 @@ export function optionsFromFlags(flags: StartFlags): MockOptions {
     ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
     ...(flags.state ? { state: flags.state } : {}),
     ...(flags.adminToken ? { adminToken: flags.adminToken } : {}),
+    ...(flags.allowedHosts?.length ? { allowedHosts: flags.allowedHosts } : {}),
     ...(flags.webhook?.length ? { webhooks: flags.webhook } : {}),
     ...(flags.journal !== undefined ? { journalSize: flags.journal } : {}),
   };

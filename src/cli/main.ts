@@ -18,6 +18,7 @@ import { Palette, palette } from './colors';
 import { integer } from './integer-option';
 import { formatRequestLine, LogFormat } from './log-format';
 import { addMcpCommand } from './mcp-command';
+import { splitAllowedHosts } from '../http/allowed-hosts';
 
 export interface CliIO {
   stdout: (text: string) => void;
@@ -94,15 +95,28 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<CliRe
       ),
     )
     .addOption(
-      new Option('--webhook <url>', 'deliver every event of the first workspace (test mode) to this URL; repeatable')
+      new Option(
+        '--webhook <url>',
+        'deliver every event of the first workspace (test mode) to this URL; repeatable (in the environment: URLs separated by spaces)',
+      )
         .default([])
-        .argParser((url: string, previous: string[]) => [...previous, url]),
+        .env('PAYMENTS_MOCK_WEBHOOK')
+        // A URL holds no space, so the environment variable (one value) can carry several, as a container needs.
+        .argParser((urls: string, previous: string[]) => [...previous, ...urls.split(/\s+/).filter((url) => url !== '')]),
     )
     .addOption(
       new Option(
         '--admin-token <token>',
         'require Authorization: Bearer <token> on /_mock/* except GET /_mock/health and the dashboard page, which asks for it (default: none)',
       ).env('PAYMENTS_MOCK_ADMIN_TOKEN'),
+    )
+    .addOption(
+      new Option(
+        '--allowed-hosts <names>',
+        'host names (comma-separated) the admin API and dashboard also answer, on any port, such as a container service name; every other name is still refused (default: none)',
+      )
+        .env('PAYMENTS_MOCK_ALLOWED_HOSTS')
+        .argParser(splitAllowedHosts),
     )
     .addOption(
       new Option('--journal <n>', 'how many /v1 requests GET /_mock/requests keeps (bodies cut at 16 KiB); 0 = none')

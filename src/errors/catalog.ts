@@ -234,8 +234,9 @@ export const ERROR_CATALOG = {
   host_not_allowed: {
     status: 403,
     type: 'permission_error',
-    meaning: 'The admin API and the dashboard answer only to the listening address, localhost, 127.0.0.1 or [::1] (a defence against DNS rebinding).',
-    fix: 'Open the mock by the address its banner prints (`http://127.0.0.1:4010/_mock/dashboard`), not through another host name.',
+    meaning:
+      'The admin API and the dashboard answer only to the listening address, localhost, 127.0.0.1, [::1] and the names given to `--allowed-hosts` (a defence against DNS rebinding).',
+    fix: "Open the mock by the address its banner prints (`http://127.0.0.1:4010/_mock/dashboard`), or, for a name of your own such as a container's service name, start it with `--allowed-hosts <name>`.",
   },
   origin_not_allowed: {
     status: 403,

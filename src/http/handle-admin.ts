@@ -27,7 +27,7 @@ export async function handleAdmin(
   query: string,
   dispatch: (request: MockRequest) => MockResponse | Promise<MockResponse>,
 ): Promise<MockResponse> {
-  guardAdmin(ctx.baseUrl, req);
+  guardAdmin(ctx.baseUrl, req, ctx.allowedHosts);
   const pages = pageTable(ctx.pages);
   const base = docsBase(ctx.baseUrl, req.headers.host, req.origin);
   // The dashboard's page and files hold no data, so they load without the token (the page then asks for it).

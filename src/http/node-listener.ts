@@ -12,8 +12,11 @@ import { tooLargeResponse } from './too-large';
 export interface ListenerOptions {
   /** The requests being answered, for a shutdown that drains them (startMock). */
   traffic?: Traffic;
-  /** The address (mount path included) the client reached the mock at (createApp inside a host app). */
-  originOf?: (req: IncomingMessage) => string;
+  /**
+   * The address (mount path included) the client reached the mock at (createApp inside a host app; startMock on
+   * every interface); undefined leaves the listening address.
+   */
+  originOf?: (req: IncomingMessage) => string | undefined;
 }
 
 /**
@@ -49,7 +52,8 @@ export function createListener(ctx: MockContext, { traffic, originOf }: Listener
 /** Answers a request whose body has been read. */
 function dispatch(ctx: MockContext, req: IncomingMessage, res: ServerResponse, body: Buffer, originOf: ListenerOptions['originOf'], traffic?: Traffic): void {
   const request: MockRequest = { method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body };
-  if (originOf) request.origin = originOf(req);
+  const origin = originOf?.(req);
+  if (origin !== undefined) request.origin = origin;
   respond(ctx, request, res, traffic);
 }
 

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# CI for the container image, end to end: the stand-in for the Containerfile's base (build-base.sh, cached), the
+# repository's own Containerfile built with buildah (--pull=never: no registry is reachable), then the checks a
+# user makes, from the host (test/container/). Exits non-zero on any failure and prints its times.
+#   bash scripts/container/ci.sh
+# PAYMENTS_MOCK_BUILD_CA: a CA bundle the build's `npm ci` must trust (a TLS-inspecting proxy); default: the
+# system's, when there is one. It is mounted for the build only and never lands in the image.
+set -euo pipefail
+ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
+cd "$ROOT"
+IMAGE="${PAYMENTS_MOCK_IMAGE:-localhost/payments-mock:ci}"
+CA="${PAYMENTS_MOCK_BUILD_CA:-/etc/ssl/certs/ca-certificates.crt}"
+started=$(date +%s)
+log() { printf '[container-ci %s] %s\n' "$(date -u +%T)" "$*"; }
+
+id -u | grep -qx 0 || { echo "scripts/container/ci.sh needs root (buildah, debootstrap)" >&2; exit 1; }
+bash scripts/container/build-base.sh
+based=$(date +%s)
+
+ca_args=()
+if [ -r "$CA" ]; then ca_args=(--volume "$CA:/run/build-ca.crt:ro" --build-arg NODE_EXTRA_CA_CERTS=/run/build-ca.crt); fi
+previous=$(podman image inspect --format '{{ .Id }}' "$IMAGE" 2>/dev/null || true)
+log "buildah bud -f Containerfile -t $IMAGE"
+buildah bud --quiet --isolation chroot --pull=never --format docker "${ca_args[@]}" -f Containerfile -t "$IMAGE" . >/dev/null
+built=$(date +%s)
+size=$(podman image inspect --format '{{ .Size }}' "$IMAGE" | awk '{ printf "%.0f MB", $1 / 1e6 }')
+log "built $IMAGE ($size) in $((built - based)) s"
+podman images --filter reference="$IMAGE" --filter reference=docker.io/library/node
+
+log "checking the image from the host (test/container)"
+PAYMENTS_MOCK_IMAGE="$IMAGE" PAYMENTS_MOCK_BUILD_CA="$CA" npx jest -c test/container/jest.config.js --ci
+# The image of the previous run, which this tag replaced, is no longer needed (only ours: no prune of others').
+current=$(podman image inspect --format '{{ .Id }}' "$IMAGE")
+if [ -n "$previous" ] && [ "$previous" != "$current" ]; then podman rmi "$previous" >/dev/null 2>&1 || true; fi
+done_at=$(date +%s)
+log "ok: base $((based - started)) s, build $((built - based)) s, checks $((done_at - built)) s, total $((done_at - started)) s; image $size"

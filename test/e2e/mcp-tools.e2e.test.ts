@@ -212,9 +212,13 @@ const CASES: Array<[string, () => Record<string, unknown>, Check, Record<string,
   ],
   [
     'trigger',
-    () => ({ event: 'payment.payment_failed', overrides: { amount: 5000 } }),
+    () => ({ event: 'payment.payment_failed', overrides: { amount: 5000, metadata: { order: '42' } } }),
     (out) => {
-      expect(out.objects.find((object: any) => object.object === 'payment')).toMatchObject({ amount: 5000, status: 'requires_payment_method' });
+      expect(out.objects.find((object: any) => object.object === 'payment')).toMatchObject({
+        amount: 5000,
+        status: 'requires_payment_method',
+        metadata: { order: '42' },
+      });
       expect(out.events.map((event: any) => event.type)).toContain('payment.payment_failed');
     },
     { event: 'payment.exploded' },

@@ -32,7 +32,10 @@ describeInBrowser('the setupWorker example of docs/test-runners.md in Chromium',
       logLevel: 'error',
     });
     const files: Record<string, { type: string; body: string | Buffer }> = {
-      '/': { type: 'text/html', body: '<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><p id="status">loading</p><script type="module" src="/main.js"></script>' },
+      '/': {
+        type: 'text/html',
+        body: '<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><p id="status">loading</p><script type="module" src="/main.js"></script>',
+      },
       '/main.js': { type: 'text/javascript', body: bundle.outputFiles[0]!.text },
       // What `npx msw init public/` copies: the worker script of the msw package the page bundles.
       '/mockServiceWorker.js': { type: 'text/javascript', body: readFileSync(join(ROOT, 'node_modules', 'msw', 'lib', 'mockServiceWorker.js')) },
@@ -58,7 +61,7 @@ describeInBrowser('the setupWorker example of docs/test-runners.md in Chromium',
     const page = await browser.newPage();
     const errors = consoleErrors(page);
     await page.goto(url);
-    await page.waitForFunction(() => document.querySelector('#status')?.textContent !== 'loading', undefined, { timeout: 30_000 });
+    await page.locator('#status').filter({ hasNotText: 'loading' }).waitFor({ timeout: 30_000 });
     expect(await page.textContent('#status')).toMatch(/^pay_\w+ requires_confirmation; 1 payment\(s\)$/);
     // The worker was registered from /mockServiceWorker.js, where `npx msw init public/` puts it; no API call reached a server.
     expect(served).toContain('GET /mockServiceWorker.js');

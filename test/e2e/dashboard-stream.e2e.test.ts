@@ -161,9 +161,9 @@ describe('GET /_mock/stream', () => {
       const { events } = await reading;
       controller.abort();
       expect(events.filter((e) => e.type === 'request')).toHaveLength(50);
-      // The hello, then the 50 requests in one or two batches: each write carries many of them.
+      // The hello, then the 50 requests in a few batches (one or two; three on a machine that stalls): never one each.
       const carrying = written.filter((text) => text.includes('event: request'));
-      expect(written.length).toBeLessThanOrEqual(3);
+      expect(written.length).toBeLessThanOrEqual(4);
       expect(carrying.length).toBeGreaterThanOrEqual(1);
       expect(carrying.map((text) => text.split('event: request').length - 1).reduce((a, b) => a + b)).toBe(50);
     } finally {

@@ -8,15 +8,28 @@
  * @example formText({ amount: 2000, metadata: { order: '4 2' } }) // 'amount=2000&metadata[order]=4%202'
  */
 export function formText(params: Record<string, unknown>): string {
-  const pairs: string[] = [];
+  return formPairs(params)
+    .map(([name, value]) => `${encode(name).replace(/%5B/g, '[').replace(/%5D/g, ']')}=${encode(value)}`)
+    .join('&');
+}
+
+/**
+ * The same parameters as name/value pairs before percent-encoding, in the order formText sends them: what a
+ * nested value means in bracket form, for a caller that compares it with names already in bracket form (trigger
+ * overrides given both ways).
+ *
+ * @example formPairs({ amount: 2000, metadata: { order: 42 } }) // [['amount', '2000'], ['metadata[order]', '42']]
+ */
+export function formPairs(params: Record<string, unknown>): Array<[string, string]> {
+  const pairs: Array<[string, string]> = [];
   const add = (name: string, value: unknown): void => {
     if (value === undefined) return;
     if (Array.isArray(value)) for (const item of value) add(`${name}[]`, item);
     else if (value !== null && typeof value === 'object') for (const [key, item] of Object.entries(value)) add(`${name}[${key}]`, item);
-    else pairs.push(`${encode(name).replace(/%5B/g, '[').replace(/%5D/g, ']')}=${encode(value === null ? '' : String(value))}`);
+    else pairs.push([name, value === null ? '' : String(value)]);
   };
   for (const [name, value] of Object.entries(params)) add(name, value);
-  return pairs.join('&');
+  return pairs;
 }
 
 /**

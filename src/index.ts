@@ -39,5 +39,5 @@ export type {
   FlushStep,
   FlowValue,
 } from './triggers/flow-types';
-export type { TriggerOptions, TriggerResult } from './triggers/trigger';
+export type { OverrideValue, TriggerOptions, TriggerResult } from './triggers/trigger';
 export { FIXTURE_SCHEMA } from './schemas/fixtures';

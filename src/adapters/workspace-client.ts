@@ -1,4 +1,4 @@
-import type { TestWorkspace } from './jest/workspace';
+import type { TestWorkspace } from './test-workspace';
 
 /** The suite hooks of a test runner (Jest's globals, Vitest's imports, node:test's before/after). */
 export interface TestHooks {

@@ -4,7 +4,7 @@ import { KeyEntry, keyEntry } from '../domain/key-entry';
 import { parseScenario, ScenarioName, ScenarioOptions } from '../scenarios/scenarios';
 import { WebhookDelivery, WebhookEndpoint } from '../schemas/resources';
 import { webhookEndpoints } from '../webhooks/list-endpoints';
-import { DeliveryCounts, DeliveryFilter } from '../webhooks/webhooks';
+import { DeliveryCounts, DeliveryFilter } from '../webhooks/delivery-reads';
 import { handleRequest } from '../http/handle-request';
 import type { FlowDocument, FlowResult } from '../triggers/flow-types';
 import { redeliver } from '../triggers/redeliver';

@@ -17,15 +17,11 @@ import { addDeliveryCommands } from './delivery-commands';
 import { Palette, palette } from './colors';
 import { integer } from './integer-option';
 import { formatRequestLine, LogFormat } from './log-format';
+import type { CliIO, CliResult } from './cli-io';
 import { addMcpCommand } from './mcp-command';
 import { splitAllowedHosts } from '../http/allowed-hosts';
 
-export interface CliIO {
-  stdout: (text: string) => void;
-  stderr: (text: string) => void;
-  /** Whether stdout is a terminal (pretty logs by default). */
-  isTTY: boolean;
-}
+export type { CliIO, CliResult };
 
 const processIO: CliIO = {
   stdout: (text) => process.stdout.write(text),
@@ -37,16 +33,6 @@ interface ServeOptions extends StartFlags {
   port: number;
   log?: LogFormat;
   webhook: string[];
-}
-
-/** What a CLI run gives back: its exit code, and the server it started (serving), which `--log off` keeps quiet. */
-export interface CliResult {
-  exitCode: number;
-  mock?: MockServer;
-  /** --log off: nothing but the listening line on stdout, the shutdown lines included. */
-  quiet?: boolean;
-  /** `mcp`: the session with the agent; the process stops (and stops its mock) when it ends. */
-  session?: Promise<void>;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { Command, Option } from 'commander';
 import { SCENARIOS } from '../scenarios/scenarios';
 import { integer } from './integer-option';
-import type { CliIO, CliResult } from './main';
+import type { CliIO, CliResult } from './cli-io';
 import type { McpOptions } from '../mcp/run-mcp';
 
 const WITH_START = 'with --start:';

@@ -7,6 +7,7 @@ import { MockRequest, MockResponse, ResponseSink } from '../exchange';
 import { handleRequest } from './handle-request';
 import { Traffic } from './traffic';
 import { docsBase, errorResponse } from './respond';
+import { lingerBeforeClose } from './linger';
 import { tooLargeResponse } from './too-large';
 
 export interface ListenerOptions {
@@ -143,9 +144,9 @@ async function sendStream(res: ServerResponse, response: MockResponse, stream: N
 function tooLarge(ctx: MockContext, req: IncomingMessage, res: ServerResponse): void {
   const response = tooLargeResponse(ctx, req.url ?? '/', req.headers.host);
   response.headers.Connection = 'close';
+  // The rest of the body is read and dropped (bounded) before the connection closes, so the client reads the 413.
+  lingerBeforeClose(req);
   send(res, response);
-  // Stop reading the rest; the connection closes after the answer.
-  req.resume();
 }
 
 /**

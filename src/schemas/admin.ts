@@ -191,8 +191,9 @@ export const ADMIN_SHAPES = {
       livemode: { type: 'boolean', description: 'Live mode instead of test mode (default false).' },
       overrides: {
         type: 'object',
-        additionalProperties: { type: ['string', 'number', 'boolean'] },
-        description: "Parameters of the main request by their form name (`amount`, `metadata[order]`), validated by the API like a client's.",
+        additionalProperties: { type: ['string', 'number', 'boolean', 'null', 'object', 'array'] },
+        description:
+          'Parameters of the main request, nested as in a JSON body (`"metadata": {"order": "42"}`) or by their bracket name (`metadata[order]`), validated by the API like a client\'s. The same parameter given both ways with different values is refused.',
       },
     },
     ['event'],

@@ -1,19 +1,15 @@
-import { nodeBuiltin } from '../runtime/platform';
-import type { Agent } from 'node:http';
-import { systemMs } from '../clock/clock';
-import { renderEvent } from '../domain/events';
 import type { EventBus, EventMessage } from '../bus/bus';
-import { PACKAGE_VERSION } from '../package-version';
 import type { Scheduled, Scheduler } from '../scheduler/scheduler';
-import { DeliveryStatus, WebhookDelivery, WebhookEndpoint } from '../schemas/resources';
+import type { DeliveryStatus, WebhookDelivery, WebhookEndpoint } from '../schemas/resources';
 import type { StoredDelivery } from '../store/deliveries';
 import type { StoredEvent } from '../store/event-log';
 import type { Partition, Store, Workspace } from '../store/store';
+import { AttemptSender } from './attempt-request';
+import { countDeliveries, DeliveryCounts, DeliveryFilter, findDelivery, listDeliveries, Placed, placedDeliveries, present } from './delivery-reads';
 import { wants } from './endpoints';
+import { Lane } from './lane';
 import { MAX_ATTEMPTS, RETRY_DELAYS_SECONDS } from './retry-schedule';
-import { Cancelable, postWebhook } from './send';
-import { postWebhookWithFetch } from './send-fetch';
-import { signatureHeaders } from './signatures';
+import type { Cancelable } from './send';
 
 /** What the webhooks need from their mock instance. */
 export interface WebhookHost {
@@ -27,29 +23,13 @@ export interface WebhookHost {
   readonly webhookTransport: 'node' | 'fetch';
 }
 
-/** A delivery with where it lives. */
-interface Placed {
-  workspace: Workspace;
-  partition: Partition;
-  delivery: StoredDelivery;
-}
-
-export interface DeliveryFilter {
-  workspace?: string;
-  endpoint?: string;
-  event?: string;
-  status?: DeliveryStatus;
-  limit?: number;
-}
-
-export type DeliveryCounts = Record<DeliveryStatus, number>;
-
 /**
  * Delivers events to webhook endpoints: one delivery per event and matching endpoint, made when the event is
  * emitted, attempted at once and retried on the mock clock (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h). Each
  * endpoint has a lane with one attempt in flight at a time, in due order, so a healthy receiver sees events in
  * the order they were created. The deliveries live in the store (per account and mode); this class holds only
- * what runs: lanes, scheduled attempts and requests in flight.
+ * what runs: lanes, scheduled attempts and requests in flight. Reading the deliveries is delivery-reads.ts; the
+ * HTTP request of one attempt (signing, transport) is attempt-request.ts.
  *
  * It follows the bus only while some endpoint exists, so without endpoints the request path pays nothing.
  */
@@ -60,9 +40,11 @@ export class Webhooks {
   /** Requests in flight, with the workspace they deliver for (a workspace reset cuts its own). */
   private readonly inFlight = new Map<Cancelable, string>();
   private closed = false;
-  private readonly agents = new Map<string, Agent>();
+  private readonly sender: AttemptSender;
 
-  constructor(private readonly host: WebhookHost) {}
+  constructor(private readonly host: WebhookHost) {
+    this.sender = new AttemptSender(host);
+  }
 
   /**
    * Call after endpoints were added or removed, or the store replaced: follows the bus while any endpoint exists.
@@ -86,7 +68,7 @@ export class Webhooks {
     this.lanes.clear();
     for (const request of this.inFlight.keys()) request.destroy();
     this.sync();
-    for (const placed of this.all()) this.resume(placed);
+    for (const placed of placedDeliveries(this.host.store)) this.resume(placed);
   }
 
   /**
@@ -107,12 +89,12 @@ export class Webhooks {
   /** Picks up a workspace's new data (after a workspace reset): follows the bus if needed, schedules its pending deliveries. */
   loadWorkspace(workspaceId: string): void {
     this.sync();
-    for (const placed of this.all(workspaceId)) this.resume(placed);
+    for (const placed of placedDeliveries(this.host.store, workspaceId)) this.resume(placed);
   }
 
   /** The workspace now has a clock of its own: its scheduled attempts move onto its scheduler, at the same due times. */
   rescheduleWorkspace(workspaceId: string): void {
-    for (const placed of this.all(workspaceId)) {
+    for (const placed of placedDeliveries(this.host.store, workspaceId)) {
       const job = this.scheduled.get(placed.delivery.id);
       if (!job) continue;
       job.cancel();
@@ -136,7 +118,7 @@ export class Webhooks {
 
   /** Makes an attempt now, whatever the delivery's status, and answers once it is done. */
   async retry(id: string): Promise<WebhookDelivery | undefined> {
-    const placed = this.find(id);
+    const placed = findDelivery(this.host.store, id);
     if (!placed) return undefined;
     const { delivery } = placed;
     this.scheduled.get(delivery.id)?.cancel();
@@ -190,39 +172,16 @@ export class Webhooks {
   }
 
   counts(): DeliveryCounts {
-    const counts: DeliveryCounts = { pending: 0, succeeded: 0, failed: 0, canceled: 0 };
-    for (const { delivery } of this.all()) counts[delivery.status]++;
-    return counts;
+    return countDeliveries(this.host.store);
   }
 
-  /**
-   * Deliveries newest first, filtered: each account and mode gives its newest `limit` matches (a walk from its
-   * newest delivery, never a sort of all of them), and those few are merged.
-   */
+  /** Deliveries newest first, filtered (each account and mode gives its newest `limit` matches, merged). */
   list(filter: DeliveryFilter = {}): WebhookDelivery[] {
-    const limit = filter.limit ?? 100;
-    const { endpoint, event, status } = filter;
-    const keep =
-      endpoint === undefined && event === undefined && status === undefined
-        ? undefined
-        : (delivery: StoredDelivery) =>
-            (endpoint === undefined || delivery.endpoint === endpoint) &&
-            (event === undefined || delivery.event.id === event) &&
-            (status === undefined || delivery.status === status);
-    const matching: Placed[] = [];
-    for (const workspace of this.host.store.workspaces.values()) {
-      if (filter.workspace !== undefined && workspace.id !== filter.workspace) continue;
-      for (const partition of [workspace.test, workspace.live]) {
-        if (partition.webhookDeliveries.size === 0) continue;
-        for (const delivery of partition.webhookDeliveries.newest(limit, keep)) matching.push({ workspace, partition, delivery });
-      }
-    }
-    matching.sort((a, b) => b.delivery.created - a.delivery.created || b.delivery.seq - a.delivery.seq);
-    return matching.slice(0, limit).map(present);
+    return listDeliveries(this.host.store, filter);
   }
 
   get(id: string): WebhookDelivery | undefined {
-    const placed = this.find(id);
+    const placed = findDelivery(this.host.store, id);
     return placed && present(placed);
   }
 
@@ -234,17 +193,7 @@ export class Webhooks {
     for (const job of this.scheduled.values()) job.cancel();
     this.scheduled.clear();
     for (const request of this.inFlight.keys()) request.destroy();
-    for (const agent of this.agents.values()) agent.destroy();
-  }
-
-  /** Connections to receivers stay open between attempts: an endpoint's deliveries go one after another. */
-  private agentFor(protocol: 'http:' | 'https:'): Agent {
-    let agent = this.agents.get(protocol);
-    if (!agent) {
-      const transport = nodeBuiltin<typeof import('node:http')>(protocol === 'https:' ? 'node:https' : 'node:http') as typeof import('node:http');
-      this.agents.set(protocol, (agent = new transport.Agent({ keepAlive: true, maxSockets: 16, maxFreeSockets: 16, timeout: 30_000 })));
-    }
-    return agent;
+    this.sender.close();
   }
 
   /** The scheduler settles every attempt it started; retries run through it too. */
@@ -294,23 +243,11 @@ export class Webhooks {
     const clock = this.host.schedulerFor(workspace.id).clock;
     const atMs = clock.nowMs();
     const n = delivery.attempts.length + 1;
-    const body = JSON.stringify(renderEvent(inVersion(delivery.event, endpoint)));
-    const headers = {
-      'Content-Type': 'application/json',
-      'User-Agent': `payments-mock/${PACKAGE_VERSION}`,
-      ...signatureHeaders(secretsOf(partition, endpoint, atMs), delivery.event.id, body, Math.floor(systemMs() / 1000)),
-      'Service-Delivery': delivery.id,
-      'Service-Delivery-Attempt': String(n),
-    };
     const track = (request: Cancelable): (() => void) => {
       this.inFlight.set(request, workspace.id);
       return () => this.inFlight.delete(request);
     };
-    const timeoutMs = this.host.webhookTimeoutMs;
-    const result =
-      this.host.webhookTransport === 'fetch'
-        ? await postWebhookWithFetch(new URL(endpoint.url), headers, body, { timeoutMs, track })
-        : await postWebhook(new URL(endpoint.url), headers, body, { timeoutMs, agentFor: (protocol) => this.agentFor(protocol), track });
+    const result = await this.sender.send(partition, endpoint, delivery, n, atMs, track);
     if (this.closed || !this.isCurrent(placed)) return;
     delivery.attempts.push({
       n,
@@ -355,68 +292,4 @@ export class Webhooks {
     if (!lane) this.lanes.set(endpointId, (lane = new Lane()));
     return lane;
   }
-
-  private find(id: string): Placed | undefined {
-    for (const workspace of this.host.store.workspaces.values()) {
-      for (const partition of [workspace.test, workspace.live]) {
-        const delivery = partition.webhookDeliveries.get(id);
-        if (delivery) return { workspace, partition, delivery };
-      }
-    }
-    return undefined;
-  }
-
-  private *all(workspaceId?: string): IterableIterator<Placed> {
-    for (const workspace of this.host.store.workspaces.values()) {
-      if (workspaceId !== undefined && workspace.id !== workspaceId) continue;
-      for (const partition of [workspace.test, workspace.live]) {
-        for (const delivery of partition.webhookDeliveries.values()) yield { workspace, partition, delivery };
-      }
-    }
-  }
-}
-
-/** One endpoint's attempts, one at a time, in the order they were handed in. */
-class Lane {
-  private tail: Promise<void> = Promise.resolve();
-
-  run(task: () => Promise<void>): Promise<void> {
-    const result = this.tail.then(task, task);
-    this.tail = result.catch(() => undefined);
-    return result;
-  }
-
-  idle(): Promise<void> {
-    return this.tail;
-  }
-}
-
-/** The secrets a delivery is signed with now: the endpoint's, and its previous one while a roll keeps it valid. */
-function secretsOf(partition: Partition, endpoint: WebhookEndpoint, atMs: number): string[] {
-  const secret = endpoint.secret ?? '';
-  const roll = partition.webhookSecretRolls.get(endpoint.id);
-  return roll && roll.expires_at * 1000 > atMs ? [secret, roll.secret] : [secret];
-}
-
-/** The event as an endpoint pinned to an API version gets it: its object rendered in that version. */
-function inVersion(event: StoredEvent, endpoint: WebhookEndpoint): StoredEvent {
-  return endpoint.api_version === null || endpoint.api_version === event.api_version ? event : event.inVersion(endpoint.api_version);
-}
-
-/** A delivery as the admin API and `mock.webhooks.deliveries()` show it. */
-export function present({ workspace, partition, delivery }: Placed): WebhookDelivery {
-  return {
-    id: delivery.id,
-    object: 'webhook_delivery',
-    workspace: workspace.id,
-    livemode: partition.livemode,
-    endpoint: delivery.endpoint,
-    url: delivery.url,
-    event: delivery.event.id,
-    event_type: delivery.event.type,
-    status: delivery.status,
-    attempts: delivery.attempts.map((attempt) => ({ ...attempt })),
-    next_attempt_at: delivery.nextDueMs === null ? null : Math.floor(delivery.nextDueMs / 1000),
-    created: delivery.created,
-  };
 }

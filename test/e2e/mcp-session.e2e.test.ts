@@ -100,6 +100,45 @@ describe('the README', () => {
   const ROOT = join(__dirname, '..', '..');
   const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
 
+  /** When the session started (the transcript's 00:00:00), in Unix seconds; `hh:mm:ss` from then in seconds. */
+  let started = 0;
+  const seconds = (time: string) => time.split(':').reduce((sum, part) => sum * 60 + Number(part), 0);
+  /** What each answer line of the transcript says, checked against the tool's structured answer. */
+  const SAYS: Record<string, (out: any, shown: string) => void> = {
+    list_workspaces: (out) => {
+      expect(out.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect(out.workspaces.map((workspace: { id: string }) => workspace.id)).toEqual(expect.arrayContaining(['acme', 'globex']));
+      const keys = out.keys.map((key: { key: string }) => key.key);
+      expect(keys).toEqual(expect.arrayContaining([expect.stringMatching(/^sk_test_acme_/), expect.stringMatching(/^pk_test_acme_/)]));
+    },
+    request: (out, shown) => {
+      const [, status, prefix, state] = /^(\d{3}) (\w+)_…(?: (\w+))?/.exec(shown) ?? [];
+      expect(out.status).toBe(Number(status));
+      expect(out.body.id).toMatch(new RegExp(`^${prefix}_`));
+      if (shown.includes('whsec_')) expect(out.body.secret).toMatch(/^whsec_/);
+      if (state && state !== 'with') expect(out.body.status).toBe(state);
+    },
+    flush_webhooks: (out, shown) => expect(out).toMatchObject({ pending: Number(/^pending (\d+)/.exec(shown)?.[1]), timed_out: false }),
+    list_deliveries: (out, shown) => {
+      const [, type, at, status, body, next] = /^whd_… ([\w.]+): attempt 1 at ([\d:]+) answered (\d{3}) "(\w*)"; next_attempt_at ([\d:]+)$/.exec(shown) ?? [];
+      const [first] = out.data;
+      expect(first).toMatchObject({ id: expect.stringMatching(/^whd_/), event_type: type, status: 'pending' });
+      expect(first.attempts).toEqual([expect.objectContaining({ n: 1, response_status: Number(status), response_body: body })]);
+      // The transcript's times count from the start of the session (00:00:00), whatever the clock's date.
+      started = first.attempts[0].at - seconds(at!);
+      expect(first.next_attempt_at - started).toBe(seconds(next!));
+    },
+    advance_clock: (out, shown) => {
+      const [, time] = /^([\d:]+);/.exec(shown) ?? [];
+      expect(out.now - started).toBe(seconds(time!));
+    },
+    retry_delivery: (out, shown) => {
+      const [, status, n, code] = /^(\w+): attempt (\d+) answered (\d{3})$/.exec(shown) ?? [];
+      expect(out).toMatchObject({ status, attempts: { length: Number(n) } });
+      expect(out.attempts[Number(n) - 1]).toMatchObject({ n: Number(n), response_status: Number(code) });
+    },
+  };
+
   it('runs the transcript as written, with the mcpServers entry it shows', async () => {
     const config = JSON.parse(readFileSync(join(ROOT, 'examples', 'mcp', 'mcp.json'), 'utf8'));
     const { command, args } = config.mcpServers['payments-mock'];
@@ -121,10 +160,13 @@ describe('the README', () => {
         if (name === 'retry_delivery') handler.answer([200]);
         const result = await readmeAgent.call(name, args);
         const shown = (lines[index + 1] ?? '').replace(/^mock: +/, '');
+        // An error line is the tool's text, word for word; any other line is what its answer holds.
         if (result.isError) expect(textOf(result)).toBe(shown);
-        else if (name === 'list_deliveries') delivery = (result.structuredContent as any).data[0].id;
-        if (name === 'retry_delivery') expect(result.structuredContent).toMatchObject({ status: 'succeeded', attempts: { length: 5 } });
-        if (name === 'flush_webhooks') expect(result.structuredContent).toMatchObject({ pending: 2 });
+        else {
+          expect(SAYS[name]).toBeDefined();
+          SAYS[name]!(result.structuredContent, shown);
+        }
+        if (name === 'list_deliveries' && !result.isError) delivery = (result.structuredContent as any).data[0].id;
       }
       expect(handler.received).toHaveLength(2 + 3 + 3 + 1);
     } finally {

@@ -212,9 +212,13 @@ const CASES: Array<[string, () => Record<string, unknown>, Check, Record<string,
   ],
   [
     'trigger',
-    () => ({ event: 'payment.payment_failed', overrides: { amount: 5000 } }),
+    () => ({ event: 'payment.payment_failed', overrides: { amount: 5000, metadata: { order: '42' } } }),
     (out) => {
-      expect(out.objects.find((object: any) => object.object === 'payment')).toMatchObject({ amount: 5000, status: 'requires_payment_method' });
+      expect(out.objects.find((object: any) => object.object === 'payment')).toMatchObject({
+        amount: 5000,
+        status: 'requires_payment_method',
+        metadata: { order: '42' },
+      });
       expect(out.events.map((event: any) => event.type)).toContain('payment.payment_failed');
     },
     { event: 'payment.exploded' },
@@ -325,8 +329,15 @@ describe('what an agent may send by mistake', () => {
   });
 
   it('encodes nested GET params the way the API reads a query', async () => {
-    const out = await agent.ok('request', { method: 'GET', path: '/v1/payments', params: { created: { gte: 0 }, limit: 2 } });
-    expect(out.body.data.length).toBeLessThanOrEqual(2);
+    // Three payments now; the nested filter created[gt] must reach the API, or the list is not empty.
+    for (let i = 0; i < 3; i++) await agent.ok('request', { method: 'POST', path: '/v1/payments', params: { amount: 1000 + i, currency: 'usd' } });
+    const now = (await agent.ok('get_clock')).now as number;
+    const none = await agent.ok('request', { method: 'GET', path: '/v1/payments', params: { created: { gt: now }, limit: 2 } });
+    expect(none.body).toMatchObject({ data: [], has_more: false });
+    const some = await agent.ok('request', { method: 'GET', path: '/v1/payments', params: { created: { gte: now, lte: now }, limit: 2 } });
+    expect(some.body.data).toHaveLength(2);
+    expect(some.body.has_more).toBe(true);
+    for (const payment of some.body.data) expect(payment.created).toBe(now);
   });
 
   it('uses a live key and a key of another workspace when asked', async () => {

@@ -4,6 +4,7 @@ import { openApiDocument } from '../../src/openapi/build-openapi';
 import { ADMIN_ROUTES } from '../../src/routes';
 import { expectError } from '../helpers/schemas';
 import { sandbox } from '../helpers/sandbox';
+import { startMock } from '../../src';
 
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 ajv.addSchema({ $id: 'doc', components: (openApiDocument() as { components: unknown }).components });
@@ -49,6 +50,48 @@ describe('POST /_mock/trigger', () => {
     expect((res.body as Answer).events.map((event) => event.type)).toEqual(['payment.created', 'payment_method.created', 'payment.payment_failed']);
   });
 
+  it('takes nested overrides as a JSON body nests them, also beside the bracket form', async () => {
+    const box = sandbox();
+    const res = await box.admin('post', '/_mock/trigger', {
+      event: 'payment.succeeded',
+      overrides: { amount: 5000, currency: 'eur', metadata: { order: '42', note: 'gift' }, 'metadata[note]': 'gift', 'metadata[cart]': 7 },
+    });
+    expect(res.status).toBe(200);
+    expect((res.body as Answer).objects[0]).toMatchObject({
+      object: 'payment',
+      amount: 5000,
+      currency: 'eur',
+      metadata: { order: '42', note: 'gift', cart: '7' },
+    });
+  });
+
+  it('refuses the same parameter given nested and by its bracket name with different values, naming both', async () => {
+    const box = sandbox();
+    const res = await box.admin('post', '/_mock/trigger', { event: 'payment.succeeded', overrides: { metadata: { order: '42' }, 'metadata[order]': '43' } });
+    expectError(res, 400, 'parameter_invalid', 'overrides[metadata[order]]');
+    expect(res.body.error.message).toBe(
+      'Invalid overrides: metadata[order] is given twice with different values, by "metadata" ("42") and by "metadata[order]" ("43"). Give it once, nested or by its bracket name.',
+    );
+    expect((await box.get('/v1/payments')).body.data).toEqual([]);
+  });
+
+  it('mock.trigger() and a workspace handle take nested overrides the same way', async () => {
+    const mock = await startMock({ port: 0, fixtures: 'none' });
+    try {
+      const made = await mock.trigger('payment.succeeded', { overrides: { amount: 4200, metadata: { order: '42' }, 'metadata[order]': '42' } });
+      expect(made.objects[0]).toMatchObject({ object: 'payment', amount: 4200, metadata: { order: '42' } });
+      const ws = await mock.createWorkspace({ name: 'nested' });
+      const inWs = await ws.trigger('payment.created', { overrides: { metadata: { tier: 'gold' } } });
+      expect(inWs.objects[0]).toMatchObject({ object: 'payment', metadata: { tier: 'gold' } });
+      await expect(mock.trigger('payment.created', { overrides: { 'metadata[tier]': 'gold', metadata: { tier: 'silver' } } })).rejects.toMatchObject({
+        code: 'parameter_invalid',
+        message: expect.stringContaining('by "metadata[tier]" ("gold") and by "metadata" ("silver")'),
+      });
+    } finally {
+      await mock.close();
+    }
+  });
+
   it('works the same whatever scenario the workspace is in (each request names the scenario it needs)', async () => {
     const box = sandbox({ scenario: 'decline' });
     const res = await box.admin('post', '/_mock/trigger', { event: 'payment.succeeded' });
@@ -84,7 +127,13 @@ describe('POST /_mock/trigger', () => {
     ['a missing event type', {}, 400, 'parameter_missing', 'event'],
     ['an event type that is not a string', { event: 42 }, 400, 'parameter_invalid', 'event'],
     ['overrides that are not an object', { event: 'customer.created', overrides: ['amount=1'] }, 400, 'parameter_invalid', 'overrides'],
-    ['a nested override value', { event: 'customer.created', overrides: { metadata: { a: 'b' } } }, 400, 'parameter_invalid', 'overrides[metadata]'],
+    [
+      'an override value nested too deep',
+      { event: 'customer.created', overrides: { metadata: { a: { b: { c: { d: { e: { f: 'g' } } } } } } } },
+      400,
+      'parameter_invalid',
+      'overrides[metadata]',
+    ],
     ['an unknown field', { event: 'customer.created', overide: {} }, 400, 'parameter_unknown', 'overide'],
     ['a workspace that does not exist', { event: 'customer.created', workspace: 'ws_nope' }, 400, 'resource_missing', 'workspace'],
     ['a livemode that is not a boolean', { event: 'customer.created', livemode: 'yes' }, 400, 'parameter_invalid', 'livemode'],

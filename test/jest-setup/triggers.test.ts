@@ -16,6 +16,14 @@ describe('ws.trigger and ws.runFlow', () => {
     expect((await ws.request('GET', '/v1/events?type=refund.created')).body.data).toHaveLength(1);
   });
 
+  it('takes nested overrides as a JSON body nests them, and refuses a bracket name that says otherwise', async () => {
+    const { objects } = await ws.trigger('payment.succeeded', { overrides: { amount: 4200, metadata: { order: '42' }, 'metadata[cart]': 'c_1' } });
+    expect(objects[0]).toMatchObject({ object: 'payment', amount: 4200, metadata: { order: '42', cart: 'c_1' } });
+    await expect(ws.trigger('payment.succeeded', { overrides: { metadata: { order: '42' }, 'metadata[order]': '43' } })).rejects.toThrow(
+      /answered 400: Invalid overrides: metadata\[order\] is given twice with different values, by "metadata" \("42"\) and by "metadata\[order\]" \("43"\)/,
+    );
+  });
+
   it('runs a flow in this workspace; with a clock of its own, advance moves only that clock', async () => {
     await ws.clock.advance(0);
     process.env.PAYMENTS_MOCK_TEST_ORDER = '4711';

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -62,14 +62,21 @@ async function seedAndSave(file: string, count: number, metadata: Record<string,
   const url = `${mock.url}/v1/payments/${ids[0]}`;
   const get = async () => void (await (await fetch(url, { headers })).arrayBuffer());
 
+  // The first save is the one that matters most (a shutdown save is a first save), so it is measured on its own and
+  // must keep FIRST_SAVE_BOUND_MS with no second chance.
+  const first = await measureSave(mock, get, file);
+  const label = `${count.toLocaleString('en')} payments`;
+  saves.push({ label, attempt: 1, slowest: first.slowest, stallMax: first.stall.max });
   // A stall the save causes comes back on every save: it yields after every 10 ms of work, wherever it is. On CI's
   // virtual machine, after minutes of full load, one stall of 60–160 ms per run has shown at a random moment (the
   // main thread "running", yet no GC, no page faults, no wait for a CPU), never on an idle machine, and not traced to
-  // anything of ours. So a save that misses the bound is made again, up to twice: one of the three must keep it.
-  let measured = await measureSave(mock, get, file);
+  // anything of ours. So a save that misses the 100 ms bound is made again, up to twice: one of the three must keep
+  // it. Every retry is counted and printed in the summary line at the end of the run, so none passes unseen.
+  let measured = first;
   for (let attempt = 2; attempt <= 3 && !withinBound(measured); attempt++) {
     log(`save ${attempt - 1} missed the 100 ms bound: saving again (attempt ${attempt} of 3)`);
     measured = await measureSave(mock, get, file);
+    saves.push({ label, attempt, slowest: measured.slowest, stallMax: measured.stall.max });
   }
   // The export over HTTP is streamed too: the same bytes as the file, even past the longest possible string.
   const res = await fetch(`${mock.url}/_mock/state`);
@@ -79,8 +86,29 @@ async function seedAndSave(file: string, count: number, metadata: Record<string,
   expect(bytes).toBe(statSync(file).size);
   log(`GET /_mock/state streamed ${(bytes / 1e6).toFixed(0)} MB`);
   await mock.close();
-  return { ids, ...measured };
+  return { ids, first, ...measured };
 }
+
+/**
+ * The bound the first save keeps on its own, with no retry: a stall on the first save only (what a shutdown save
+ * is) fails here, where the retries below would hide it. Wider than the 100 ms asked of the save that counts,
+ * because a loaded machine adds its own waits: on the shared 2-core machine at a load average of 11 the first save
+ * of a million payments kept its slowest request at 297 ms, of which 179 ms waiting for a CPU (the retries 200 ms
+ * and more); a save that freezes the server (seconds, as the unstreamed save did) is far past it.
+ */
+const FIRST_SAVE_BOUND_MS = 500;
+
+/** Every save measured, retries included, for the summary line at the end of the run. */
+const saves: Array<{ label: string; attempt: number; slowest: number; stallMax: number }> = [];
+
+afterAll(() => {
+  const retries = saves.filter((save) => save.attempt > 1);
+  const each = saves.map((save) => `${save.label} save ${save.attempt}: slowest ${save.slowest.toFixed(0)} ms, loop ${save.stallMax.toFixed(0)} ms`);
+  const line = `[scale] summary: ${saves.length} saves measured, ${retries.length} ${retries.length === 1 ? 'retry' : 'retries'} after a missed 100 ms bound${retries.length ? ` (${retries.map((save) => `${save.label} attempt ${save.attempt}`).join(', ')})` : ''}; ${each.join('; ')}`;
+  process.stdout.write(`${line}\n`);
+  // On GitHub Actions the line also goes to the run's summary page.
+  if (process.env.GITHUB_STEP_SUMMARY) appendFileSync(process.env.GITHUB_STEP_SUMMARY, `${line}\n`);
+});
 
 interface Measured {
   stall: { p99: number; max: number };
@@ -174,8 +202,11 @@ async function restartAndCheck(file: string, ids: string[]) {
 describe('state files at scale', () => {
   it('1,000,000 payments save (no request stalls over 100 ms meanwhile, little heap beyond the store) and load again', async () => {
     const file = join(dir, 'million.json');
-    const { ids, stall, answered, slowest, extraHeap } = await seedAndSave(file, 1_000_000, {});
+    const { ids, first, stall, answered, slowest, extraHeap } = await seedAndSave(file, 1_000_000, {});
     expect(answered).toBeGreaterThan(100);
+    // The first save on its own, no retry: a stall on the first save only (a shutdown save) is seen here.
+    expect(first.slowest).toBeLessThanOrEqual(FIRST_SAVE_BOUND_MS);
+    expect(first.stall.max).toBeLessThanOrEqual(FIRST_SAVE_BOUND_MS);
     // The contract: no request waits more than 100 ms for a save, and neither does anything else on the event loop.
     // On a busy shared machine the main thread can wait longer than that for a CPU: the "longest stalls" line above
     // says how much of each stall that was, and how much was garbage collection.
@@ -190,7 +221,9 @@ describe('state files at scale', () => {
   it('19,000 payments with 10 KB of metadata each save (no request stalls over 100 ms meanwhile) and load again', async () => {
     const file = join(dir, 'metadata.json');
     const metadata = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`k${i}`, 'v'.repeat(500)]));
-    const { ids, stall, slowest } = await seedAndSave(file, 19_000, metadata);
+    const { ids, first, stall, slowest } = await seedAndSave(file, 19_000, metadata);
+    expect(first.slowest).toBeLessThanOrEqual(FIRST_SAVE_BOUND_MS);
+    expect(first.stall.max).toBeLessThanOrEqual(FIRST_SAVE_BOUND_MS);
     expect(slowest).toBeLessThanOrEqual(100);
     expect(stall.max).toBeLessThanOrEqual(100);
     await restartAndCheck(file, ids);

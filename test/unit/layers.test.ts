@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 
 /**
@@ -90,4 +90,45 @@ describe('the layer table of docs/architecture.md', () => {
     }
     expect(problems).toEqual([]);
   });
+
+  it('has no circle of files, type imports and files of one folder included: every arrow points one way', () => {
+    const graph = new Map(sourceFiles(SRC).map((file) => [file, importsOf(file).flatMap((spec) => fileOf(file, spec))]));
+    expect(circles(graph).map((circle) => circle.map((file) => relative(ROOT, file)).join(' → '))).toEqual([]);
+  });
 });
+
+/** The source file an import names (`./x` → x.ts or x/index.ts); none for a package or a built asset. */
+function fileOf(from: string, spec: string): string[] {
+  const target = resolve(dirname(from), spec);
+  const found = [target, `${target}.ts`, `${target}.js`, join(target, 'index.ts')].find((path) => existsSync(path) && statSync(path).isFile());
+  return found && /\.(ts|js)$/.test(found) && found.startsWith(SRC + sep) ? [found] : [];
+}
+
+/** Each group of files that reach one another (Tarjan's strongly connected components), shown as one circle through them. */
+function circles(graph: Map<string, string[]>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const found: string[][] = [];
+  const visit = (file: string): void => {
+    index.set(file, index.size);
+    low.set(file, index.get(file) as number);
+    stack.push(file);
+    for (const next of graph.get(file) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(file, Math.min(low.get(file) as number, low.get(next) as number));
+      } else if (stack.includes(next)) low.set(file, Math.min(low.get(file) as number, index.get(next) as number));
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const group: string[] = [];
+    let top: string;
+    do {
+      top = stack.pop() as string;
+      group.push(top);
+    } while (top !== file);
+    if (group.length > 1 || (graph.get(file) ?? []).includes(file)) found.push([...group.reverse(), group[0] as string]);
+  };
+  for (const file of graph.keys()) if (!index.has(file)) visit(file);
+  return found;
+}

@@ -12,13 +12,13 @@ export const TRIGGER_TOOLS: AdminToolRow[] = [
       'set request parameters of the main request (amount, currency, metadata[order], description…) and are validated like the API: a ' +
       'refused one is the API error naming the parameter. Every type the mock emits works (customer.created, payment.succeeded, ' +
       'payment.payment_failed, refund.created, payment.refunded, payment_method.created, …).',
-    example: { event: 'payment.payment_failed', overrides: { amount: 5000 } },
+    example: { event: 'payment.payment_failed', overrides: { amount: 5000, metadata: { order: '42' } } },
     calls: [{ operation: 'adminTrigger' }],
     inputNotes: {
       event: 'An event type, such as payment.payment_failed.',
       workspace: 'A workspace id (ws_…); left out, the first workspace.',
       livemode: 'true for the live mode (default test).',
-      overrides: 'Request parameters by their form name: { "amount": 5000, "metadata[order]": "42" }.',
+      overrides: 'Request parameters, nested as in a JSON body or by their bracket name: { "amount": 5000, "metadata": { "order": "42" } }.',
     },
   },
   {

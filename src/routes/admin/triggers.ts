@@ -2,7 +2,7 @@ import { ApiError } from '../../errors/api-error';
 import { ADMIN_SHAPES } from '../../schemas/admin';
 import { redeliver } from '../../triggers/redeliver';
 import { runFlow } from '../../triggers/run-flow';
-import { trigger } from '../../triggers/trigger';
+import { trigger, TriggerOptions } from '../../triggers/trigger';
 import { onlyKeys, optionalBoolean, optionalString } from '../kit/admin-input';
 import type { AdminRoute } from '../route-types';
 
@@ -63,7 +63,7 @@ export const TRIGGER_ADMIN_ROUTES: AdminRoute[] = [
       return trigger(ctx, dispatch, body.event as string, {
         ...(workspace !== undefined ? { workspace } : {}),
         ...(livemode !== undefined ? { livemode } : {}),
-        ...(body.overrides !== undefined ? { overrides: body.overrides as Record<string, string> } : {}),
+        ...(body.overrides !== undefined ? { overrides: body.overrides as TriggerOptions['overrides'] } : {}),
       });
     },
   },

@@ -3,7 +3,7 @@ import { onlyKeys, queryLimit } from '../kit/admin-input';
 import { AdminRoute } from '../route-types';
 import { DeliveryStatus } from '../../schemas/resources';
 import { webhookEndpoints } from '../../webhooks/list-endpoints';
-import { DeliveryFilter } from '../../webhooks/webhooks';
+import { DeliveryFilter } from '../../webhooks/delivery-reads';
 
 const STATUSES: DeliveryStatus[] = ['pending', 'succeeded', 'failed', 'canceled'];
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });

@@ -70,6 +70,13 @@ export const ADMIN_SCHEMAS = {
     response_headers: { type: 'object', additionalProperties: { type: 'string' } },
     truncated: { type: 'boolean', description: 'A body was longer than 16 KiB: it is cut (shown as text).' },
     created: integer,
+    workspace: { ...nullable(string), description: "The workspace of the request's key; null when no key was recognised." },
+    near_miss: {
+      description:
+        'A 404 `resource_missing` for an id that exists in another workspace or mode: where it is. The /v1 answer names the other mode of the same ' +
+        'workspace, never another workspace; only this admin view does. Null otherwise.',
+      oneOf: [{ type: 'null' }, closed({ id: string, workspace: string, livemode: { type: 'boolean' } })],
+    },
   }),
   AdminWebhookEndpoint: closed({
     id: string,

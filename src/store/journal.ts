@@ -18,6 +18,20 @@ export interface JournalEntry {
   /** True when a body was longer than {@link JOURNAL_BODY_LIMIT}: it is then its first 16 KiB of text. */
   truncated: boolean;
   created: number;
+  /** The workspace of the key the request carried; null when no key was recognised. */
+  workspace: string | null;
+  /**
+   * A 404 for an id that exists elsewhere: which workspace and mode hold it. The /v1 answer never says so for
+   * another workspace (workspaces are isolated); the admin side, which sees them all, may.
+   */
+  near_miss: JournalNearMiss | null;
+}
+
+/** Where an id a request did not find lives after all. */
+export interface JournalNearMiss {
+  id: string;
+  workspace: string;
+  livemode: boolean;
 }
 
 /** The most of each body (request and response) the journal keeps: 16 KiB, so 1,000 entries stay a few MB. */
@@ -43,6 +57,8 @@ export interface JournalRecord {
   replayed: boolean;
   duration_ms: number;
   created: number;
+  workspace: string | null;
+  near_miss: JournalNearMiss | null;
 }
 
 export interface JournalFilter {
@@ -100,6 +116,8 @@ export class Journal<E = unknown> {
         replayed: entry.replayed,
         duration_ms: entry.duration_ms,
         created: entry.created,
+        workspace: entry.workspace,
+        near_miss: entry.near_miss,
         key,
         request_body: request.body,
         response_body: response.body,

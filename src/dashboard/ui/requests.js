@@ -125,6 +125,17 @@ function RequestDetail({ id, close }) {
               <dd><${Status} code=${entry.status} /></dd>
               <dt>Key</dt>
               <dd><code>${entry.key || '—'}</code></dd>
+              <dt>Workspace</dt>
+              <dd><code>${entry.workspace || '—'}</code></dd>
+              ${
+                entry.near_miss
+                  ? html`<dt>Near miss</dt>
+                      <dd class="near-miss">
+                        <code>${entry.near_miss.id}</code> is held by workspace <code>${entry.near_miss.workspace}</code> in
+                        ${entry.near_miss.livemode ? 'live' : 'test'} mode (the API answer does not say so: workspaces are isolated)
+                      </dd>`
+                  : null
+              }
               <dt>Idempotency-Key</dt>
               <dd><code>${entry.idempotency_key || '—'}</code></dd>
               <dt>Idempotent-Replayed</dt>

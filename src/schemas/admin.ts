@@ -241,6 +241,11 @@ export const ADMIN_SHAPES = {
                 key: { enum: ['secret', 'publishable', 'restricted'], description: "Which of the workspace's keys (default secret)." },
                 idempotency_key: { type: 'string', minLength: 1, maxLength: 255 },
                 expect_error: closed({ status: { type: 'integer', minimum: 400, maximum: 599 }, code: string }, []),
+                expect_status: {
+                  type: 'integer',
+                  description:
+                    'The status the step must answer (200, or 400–599, which then counts as expected); any other stops the flow with 422 `flow_step_failed`. A recorded session writes it on every step.',
+                },
               },
               ['method', 'path'],
             ),

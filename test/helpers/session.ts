@@ -49,3 +49,21 @@ export async function recordSession(drive: SessionDriver): Promise<number[]> {
   await v1('POST', `/v1/payments/${FIXTURE_PAYMENT}/refund`, {});
   return statuses;
 }
+
+/** Drives the session over HTTP against a listening mock, with a workspace's secret and publishable test keys. */
+export function httpDriver(url: string, keys: { secret: string; publishable: string }): SessionDriver {
+  return {
+    v1: async (method, path, form = {}, options = {}) => {
+      const headers: Record<string, string> = { Authorization: `Bearer ${options.key === 'publishable' ? keys.publishable : keys.secret}` };
+      if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
+      if (method === 'POST') headers['Content-Type'] = 'application/x-www-form-urlencoded';
+      const res = await fetch(`${url}${path}`, { method, headers, ...(method === 'POST' ? { body: new URLSearchParams(form).toString() } : {}) });
+      return { status: res.status, body: await res.json() };
+    },
+    admin: async (method, path, body) =>
+      (await fetch(`${url}${path}`, { method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })).status,
+  };
+}
+
+/** The statuses a session answered, without the tokenisation's (a flow does not write it: its card number would be there). */
+export const replayedStatuses = (statuses: number[]): number[] => statuses.filter((_, i) => i !== 2);

@@ -3,7 +3,7 @@ import type { JournalEntry } from '../store/journal';
 import type { ControlEntry } from '../store/control-log';
 import type { FlowDocument, FlowStep, FlowValue, KeyKind, RequestStep } from './flow-types';
 import { MAX_STEPS } from './validate-flow';
-import { cardShortcut, maskCardNumbers } from './recorded-cards';
+import { cardShortcut, maskSecrets } from './recorded-cards';
 
 /** What a session kept as a flow is made from: the request journal and the changes among its requests. */
 export interface JournalSource {
@@ -107,7 +107,7 @@ class SessionSteps {
       step.params = this.value(entry.request_body) as Record<string, FlowValue>;
     const kind = keyOf(entry.key)?.kind;
     if (kind !== undefined && kind !== 'secret') step.key = kind;
-    if (entry.idempotency_key !== null && method === 'POST') step.idempotency_key = entry.idempotency_key;
+    if (entry.idempotency_key !== null && method === 'POST') step.idempotency_key = maskSecrets(entry.idempotency_key);
     step.expect_status = entry.status;
     const code = (answer?.error as { code?: unknown } | undefined)?.code;
     if (entry.status >= 400) step.expect_error = { status: entry.status, ...(typeof code === 'string' && /^[a-z_]{1,64}$/.test(code) ? { code } : {}) };
@@ -127,7 +127,7 @@ class SessionSteps {
     const replaced = this.shortcuts.get(text) ?? this.references.get(text);
     if (replaced !== undefined) return replaced;
     this.sent.add(text);
-    return inPath ? encodeURIComponent(text).replace(/%40/g, '@') : maskCardNumbers(text);
+    return inPath ? encodeURIComponent(maskSecrets(text)).replace(/%40/g, '@') : maskSecrets(text);
   }
 
   /** Notes every id an answer shows for the first time, with the path to it, unless the session sent it before. */

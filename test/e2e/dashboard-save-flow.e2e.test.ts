@@ -46,13 +46,13 @@ describeInBrowser('the dashboard keeps a session as a flow', () => {
   it('a request detail names the workspace that holds an id the request did not find', async () => {
     const globex = keysByRole(recorded.keys.filter((key) => key.workspace === 'globex')).secret;
     const acme = keysByRole(recorded.keys.filter((key) => key.workspace === 'acme')).secret;
-    const made = await (
+    const made = (await (
       await fetch(`${recorded.url}/v1/customers`, {
         method: 'POST',
         headers: { Authorization: `Bearer ${globex}` },
         body: new URLSearchParams({ email: 'g@example.com' }),
       })
-    ).json();
+    ).json()) as { id: string };
     const missed = await fetch(`${recorded.url}/v1/customers/${made.id}`, { headers: { Authorization: `Bearer ${acme}` } });
     expect(missed.status).toBe(404);
     expect(await missed.text()).not.toContain('globex');

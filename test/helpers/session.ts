@@ -18,7 +18,7 @@ export interface SessionDriver {
 export const FIXTURE_PAYMENT = 'pay_acm000000000000000000001';
 export const FIXTURE_CUSTOMER = 'cus_acmAda0Lovelace00000001';
 
-/** Records the session; answers the statuses it got, in order (admin calls as 'advance' / 'scenario'). */
+/** Records the session; answers the /v1 statuses it got, in order (the admin calls are checked, not listed). */
 export async function recordSession(drive: SessionDriver): Promise<number[]> {
   const statuses: number[] = [];
   const v1 = async (...args: Parameters<SessionDriver['v1']>) => {
@@ -35,7 +35,16 @@ export async function recordSession(drive: SessionDriver): Promise<number[]> {
     { type: 'card', 'card[number]': '4000002500003155', 'card[exp_month]': '12', 'card[exp_year]': '2030', 'card[cvc]': '123' },
     { key: 'publishable' },
   );
-  await v1('POST', `/v1/payments/${secure.id}/confirm`, { payment_method: card.id, client_secret: secure.client_secret }, { key: 'publishable' });
+  const challenged = await v1(
+    'POST',
+    `/v1/payments/${secure.id}/confirm`,
+    { payment_method: card.id, client_secret: secure.client_secret },
+    { key: 'publishable' },
+  );
+  expect(challenged.status).toBe('requires_action');
+  // The customer completes the challenge: confirming a requires_action payment again stands for it (docs/behaviour.md).
+  const completed = await v1('POST', `/v1/payments/${secure.id}/confirm`, { client_secret: secure.client_secret }, { key: 'publishable' });
+  expect(completed.status).toBe('succeeded');
   const declined = await v1('POST', '/v1/payments', { amount: '1500', currency: 'eur', customer: FIXTURE_CUSTOMER });
   await v1('POST', `/v1/payments/${declined.id}/confirm`, { payment_method: 'pm_card_chargeDeclined' });
   const paid = await v1('POST', '/v1/payments', { amount: '3000', currency: 'usd' }, { idempotencyKey: 'order-42' });

@@ -1,4 +1,5 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MockServer, startMock } from '../../src';
@@ -71,5 +72,39 @@ describe('payments-mock journal --as-flow', () => {
     expect(wrong.stderr.trimEnd()).toMatch(/^payments-mock: No request 'req_nothing' in the journal .* \(400 resource_missing\)$/);
     const noFlow = await runCli(['journal', '--since', second, '--url', recorded.url]);
     expect(noFlow.stderr.trimEnd()).toBe('payments-mock: --workspace and --since choose the session of a flow: add --as-flow.');
+  });
+});
+
+describe('docs/triggers-and-flows.md: the recording commands, as written', () => {
+  it('writes the session, replays it on the other mock, and keeps one workspace since a time', async () => {
+    const doc = readFileSync(join(__dirname, '..', '..', 'docs', 'triggers-and-flows.md'), 'utf8');
+    const block = /<!-- commands:journal-flow -->\n```sh\n([\s\S]*?)```/.exec(doc)?.[1];
+    if (block === undefined) throw new Error('docs/triggers-and-flows.md lacks the <!-- commands:journal-flow --> block');
+    const recorded = await mock();
+    const other = await mock();
+    const statuses = await recordSession(httpDriver(recorded.url, keysByRole(recorded.keys.filter((key) => key.workspace === 'acme'))));
+    const bin = join(folder, 'bin');
+    mkdirSync(bin);
+    writeFileSync(join(bin, 'payments-mock'), `#!/bin/sh\nexec "${process.execPath}" "${join(__dirname, '..', '..', 'bin', 'payments-mock.js')}" "$@"\n`);
+    chmodSync(join(bin, 'payments-mock'), 0o755);
+    const outputs: string[] = [];
+    for (const command of block.trim().split('\n')) {
+      // The second mock of the docs listens on :4011; this run's listens on port 0.
+      const written = command.replace('http://127.0.0.1:4011', other.url);
+      const { code, stdout, stderr } = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) =>
+        execFile(
+          'sh',
+          ['-c', written],
+          { cwd: folder, env: { ...process.env, PATH: `${bin}:${process.env.PATH}`, PAYMENTS_MOCK_URL: recorded.url } },
+          (error, out, err) => resolve({ code: error ? 1 : 0, stdout: out, stderr: err }),
+        ),
+      );
+      expect({ command, code, stderr }).toEqual({ command, code: 0, stderr: '' });
+      outputs.push(stdout);
+    }
+    // `payments-mock flow` prints a line a step: `  /steps/<i> <name> <method> <path> → <status> <Request-Id>`.
+    const replayed = [...(outputs[1] as string).matchAll(/^ {2}\/steps\/\d+ .* → (\d+) req_\w+$/gm)].map((match) => Number(match[1]));
+    expect(replayed).toEqual(replayedStatuses(statuses));
+    expect(JSON.parse(outputs[2] as string)).toMatchObject({ workspace: 'acme', livemode: false });
   });
 });

@@ -6,13 +6,17 @@
  * editDistance('payment.succeded', 'payment.succeeded'); // 1
  */
 export function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  // Two rows, swapped: no allocation per row.
+  let previous = new Uint16Array(b.length + 1);
+  let current = new Uint16Array(b.length + 1);
+  for (let j = 0; j <= b.length; j++) previous[j] = j;
   for (let i = 1; i <= a.length; i++) {
-    const current = [i];
+    current[0] = i;
+    const char = a.charCodeAt(i - 1);
     for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min((previous[j] as number) + 1, (current[j - 1] as number) + 1, (previous[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1));
+      current[j] = Math.min((previous[j] as number) + 1, (current[j - 1] as number) + 1, (previous[j - 1] as number) + (char === b.charCodeAt(j - 1) ? 0 : 1));
     }
-    previous = current;
+    [previous, current] = [current, previous];
   }
   return previous[b.length] as number;
 }
@@ -29,5 +33,8 @@ export function wordDistance(a: string, b: string): number {
   const lowerA = a.toLowerCase();
   const lowerB = b.toLowerCase();
   if (lowerA === lowerB) return 0.1;
+  const longer = Math.max(lowerA.length, lowerB.length, 1);
+  // The distance is at least the difference in length: words of very different lengths need no table.
+  if (Math.abs(lowerA.length - lowerB.length) / longer >= 0.5) return Math.abs(lowerA.length - lowerB.length) / longer;
   return editDistance(lowerA, lowerB) / Math.max(lowerA.length, lowerB.length, 1);
 }

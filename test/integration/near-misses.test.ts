@@ -150,3 +150,12 @@ describe('near misses: an unknown event type is answered with a Warning header',
     expect(res.headers['access-control-expose-headers']).toContain('Warning');
   });
 });
+
+describe('near misses on the admin API', () => {
+  it('an unknown admin path names the closest admin routes', async () => {
+    const res = await sandbox().admin('get', '/_mock/request');
+    expectError(res, 404, 'url_invalid');
+    expect(res.body.error.suggestions[0]).toBe('GET /_mock/requests');
+    expect(res.body.error.message).toMatch(/^Unrecognized request URL \(GET \/_mock\/request\)\. Did you mean GET \/_mock\/requests/);
+  });
+});

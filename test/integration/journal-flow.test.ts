@@ -105,6 +105,7 @@ describe('GET /_mock/requests?as=flow: a session kept as a flow', () => {
     expectError(await box.admin('get', '/_mock/requests?as=flow&since=yesterday'), 400, 'parameter_invalid', 'since');
     expectError(await box.admin('get', '/_mock/requests?as=json'), 400, 'parameter_invalid', 'as');
     expectError(await box.admin('get', '/_mock/requests?since=0'), 400, 'parameter_unknown', 'since');
+    expectError(await box.admin('get', '/_mock/requests?as=flow&limit=1'), 400, 'parameter_unknown', 'limit');
   });
 
   it('refuses an empty journal with a message that says why', async () => {

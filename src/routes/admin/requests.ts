@@ -19,13 +19,13 @@ export const ADMIN_REQUEST_ROUTES: AdminRoute[] = [
       'scenario changes among them as control steps, the ids the session made as references, each step with the status it got ' +
       '(`expect_status`, `expect_error`). Keys and card numbers are never written.',
     query: {
-      as: { enum: ['flow'], description: 'flow: answer the session as a flow document.' },
-      workspace: { type: 'string', description: 'as=flow: the session of this workspace (default: the workspace of its first request).' },
-      since: { type: 'string', description: 'as=flow: from this Request-Id on, or from this Unix time on.' },
       method: { type: 'string', description: 'Only this HTTP method.' },
       path: { type: 'string', description: 'Only paths starting with this prefix.' },
       status: { type: 'integer', minimum: 100, maximum: 599, description: 'Only this HTTP status.' },
       limit: { type: 'integer', minimum: 1, maximum: 1000, description: 'At most this many entries (default: all kept).' },
+      as: { enum: ['flow'], description: 'flow: answer the session as a flow document.' },
+      workspace: { type: 'string', description: 'as=flow: the session of this workspace (default: the workspace of its first request).' },
+      since: { type: 'string', description: 'as=flow: from this Request-Id on, or from this Unix time on.' },
     },
     response: { oneOf: [ADMIN_SHAPES.journal, ADMIN_SHAPES.flow] },
     example: {

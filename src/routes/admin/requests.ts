@@ -37,6 +37,11 @@ export const ADMIN_REQUEST_ROUTES: AdminRoute[] = [
       if (as !== null) {
         if (as !== 'flow')
           throw new ApiError('parameter_invalid', `Invalid as: ${as.slice(0, 40)}. Use as=flow, or leave it out for the journal.`, { param: 'as' });
+        for (const name of ['method', 'path', 'status', 'limit'])
+          if (query.get(name) !== null)
+            throw new ApiError('parameter_unknown', `Received ${name} with as=flow: a flow keeps the whole session; choose it with workspace and since.`, {
+              param: name,
+            });
         return journalFlow(
           { journal: ctx.journal, workspaceIds: () => ctx.store.workspaces.keys() },
           {

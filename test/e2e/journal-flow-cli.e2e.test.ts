@@ -70,6 +70,8 @@ describe('payments-mock journal --as-flow', () => {
     expect(wrong.code).toBe(1);
     expect(wrong.stdout).toBe('');
     expect(wrong.stderr.trimEnd()).toMatch(/^payments-mock: No request 'req_nothing' in the journal .* \(400 resource_missing\)$/);
+    const journal = await runCli(['journal', '--url', recorded.url]);
+    expect(JSON.parse(journal.stdout)).toMatchObject({ object: 'list', data: [{ id: second, workspace: 'globex' }, { path: '/v1/customers' }] });
     const noFlow = await runCli(['journal', '--since', second, '--url', recorded.url]);
     expect(noFlow.stderr.trimEnd()).toBe('payments-mock: --workspace and --since choose the session of a flow: add --as-flow.');
   });

@@ -240,6 +240,10 @@ export const ADMIN_SHAPES = {
                 params: { type: 'object', description: 'Body (POST, sent as JSON) or query (GET, DELETE) parameters; strings may hold references.' },
                 key: { enum: ['secret', 'publishable', 'restricted'], description: "Which of the workspace's keys (default secret)." },
                 idempotency_key: { type: 'string', minLength: 1, maxLength: 255 },
+                scenario: {
+                  enum: ['happy', 'manual', 'decline', 'flaky', 'rate-limited', 'slow', 'outage'],
+                  description: 'Sent as the Mock-Scenario header: this request alone runs under it.',
+                },
                 expect_error: closed({ status: { type: 'integer', minimum: 400, maximum: 599 }, code: string }, []),
                 expect_status: {
                   type: 'integer',

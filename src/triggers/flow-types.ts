@@ -20,6 +20,8 @@ export interface RequestStep {
   params?: Record<string, FlowValue>;
   /** Default `secret`. */
   key?: KeyKind;
+  /** Sent as the `Mock-Scenario` header: this request alone runs under that scenario (`manual`, `decline`, …). */
+  scenario?: string;
   idempotency_key?: string;
   /** The step must fail, with this status and/or code; it fails the flow if it succeeds or fails otherwise. */
   expect_error?: { status?: number; code?: string };

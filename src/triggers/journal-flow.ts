@@ -1,4 +1,5 @@
 import { ApiError } from '../errors/api-error';
+import { SCENARIOS } from '../scenarios/scenarios';
 import type { JournalEntry } from '../store/journal';
 import type { ControlEntry } from '../store/control-log';
 import type { FlowDocument, FlowStep, FlowValue, KeyKind, RequestStep } from './flow-types';
@@ -107,6 +108,8 @@ class SessionSteps {
       step.params = this.value(entry.request_body) as Record<string, FlowValue>;
     const kind = keyOf(entry.key)?.kind;
     if (kind !== undefined && kind !== 'secret') step.key = kind;
+    const scenario = entry.request_headers['mock-scenario'];
+    if (scenario !== undefined && (SCENARIOS as readonly string[]).includes(scenario)) step.scenario = scenario;
     if (entry.idempotency_key !== null && method === 'POST') step.idempotency_key = maskSecrets(entry.idempotency_key);
     step.expect_status = entry.status;
     const code = (answer?.error as { code?: unknown } | undefined)?.code;

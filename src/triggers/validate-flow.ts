@@ -16,7 +16,7 @@ const STEP_NAME = /^[A-Za-z_][A-Za-z0-9_-]{0,63}$/;
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const METHODS = ['GET', 'POST', 'DELETE'];
 const KEY_KINDS = ['secret', 'publishable', 'restricted'];
-const REQUEST_KEYS = ['name', 'method', 'path', 'params', 'key', 'idempotency_key', 'expect_error', 'expect_status'];
+const REQUEST_KEYS = ['name', 'method', 'path', 'params', 'key', 'idempotency_key', 'scenario', 'expect_error', 'expect_status'];
 const CONTROL_KINDS = ['advance', 'scenario', 'flush_webhooks'] as const;
 
 /**
@@ -70,8 +70,9 @@ export function flowProblems(input: unknown, env: Record<string, string | undefi
     if (!isObject(step))
       return problem(pointer, 'a step is an object: an API call {"method", "path", …} or {"advance"}, {"scenario"}, {"flush_webhooks": true}.');
     checkName(step, pointer, names, problem);
-    const controls = CONTROL_KINDS.filter((kind) => kind in step);
     const request = 'method' in step || 'path' in step;
+    // An API step's `scenario` is its Mock-Scenario header, not a control step.
+    const controls = CONTROL_KINDS.filter((kind) => kind in step && !(request && kind === 'scenario'));
     if (controls.length + (request ? 1 : 0) !== 1) {
       const kinds = [...(request ? ['an API call (method, path)'] : []), ...controls.map((kind) => `"${kind}"`)];
       return problem(
@@ -134,6 +135,8 @@ function checkRequest(step: Record<string, unknown>, pointer: string, problem: P
     else if (depth(step.params) > MAX_DEPTH) problem(`${pointer}/params`, `nested more than ${MAX_DEPTH} levels deep.`);
   }
   if (step.key !== undefined && (typeof step.key !== 'string' || !KEY_KINDS.includes(step.key))) problem(`${pointer}/key`, `expected ${KEY_KINDS.join(', ')}.`);
+  if (step.scenario !== undefined && (typeof step.scenario !== 'string' || !(SCENARIOS as readonly string[]).includes(step.scenario)))
+    problem(`${pointer}/scenario`, `expected one of ${SCENARIOS.join(', ')}: the Mock-Scenario this request runs under.`);
   if (step.idempotency_key !== undefined) {
     if (typeof step.idempotency_key !== 'string' || step.idempotency_key === '' || step.idempotency_key.length > 255)
       problem(`${pointer}/idempotency_key`, 'expected a string of 1 to 255 characters.');

@@ -108,6 +108,20 @@ describe('GET /_mock/requests?as=flow: a session kept as a flow', () => {
     expectError(await box.admin('get', '/_mock/requests?as=flow&limit=1'), 400, 'parameter_unknown', 'limit');
   });
 
+  it("keeps a request's own Mock-Scenario header as the step's scenario, and the replay runs that request under it", async () => {
+    const box = fresh();
+    const res = await box.post('/v1/payments', { amount: 500, currency: 'usd' }).set('Mock-Scenario', 'manual');
+    expect(res.body.status).toBe('requires_confirmation');
+    const doc = (await box.admin('get', '/_mock/requests?as=flow')).body;
+    expect(doc.steps).toEqual([
+      { name: 'payment_1', method: 'POST', path: '/v1/payments', params: { amount: 500, currency: 'usd' }, scenario: 'manual', expect_status: 200 },
+    ]);
+    const replay = await fresh().admin('post', '/_mock/flows', doc);
+    expect(replay.body.answers.payment_1.status).toBe('requires_confirmation');
+    const invalid = await fresh().admin('post', '/_mock/flows', { steps: [{ method: 'GET', path: '/v1/customers', scenario: 'chaos' }] });
+    expectError(invalid, 400, 'flow_invalid', '/steps/0/scenario');
+  });
+
   it('refuses an empty journal with a message that says why', async () => {
     const res = await fresh().admin('get', '/_mock/requests?as=flow');
     expectError(res, 400, 'parameter_invalid', 'workspace');

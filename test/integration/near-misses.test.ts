@@ -159,3 +159,16 @@ describe('near misses on the admin API', () => {
     expect(res.body.error.message).toMatch(/^Unrecognized request URL \(GET \/_mock\/request\)\. Did you mean GET \/_mock\/requests/);
   });
 });
+
+describe('near misses outside /v1', () => {
+  it.each([
+    ['/payments', 'The API is under /v1: did you mean GET /v1/payments or GET /v1/payments/{id}?', ['GET /v1/payments', 'GET /v1/payments/{id}']],
+    ['/customers/cus_1', 'The API is under /v1: did you mean GET /v1/customers/{id}?', ['GET /v1/customers/{id}']],
+    ['/openapi', 'Did you mean GET /openapi.json?', ['GET /openapi.json']],
+  ])('GET %s names what was meant: "%s"', async (path, hint, suggestions) => {
+    const res = await sandbox().http.get(path);
+    expectError(res, 404, 'url_invalid');
+    expect(res.body.error.message).toBe(`Unrecognized request URL (GET ${path}). ${hint}`);
+    expect(res.body.error.suggestions).toEqual(suggestions);
+  });
+});

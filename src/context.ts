@@ -192,20 +192,29 @@ export class MockContext {
   async advanceWorkspaceClock(workspace: string, by: string | number): Promise<ClockState> {
     // Checked first: a refused duration leaves the workspace following whatever it followed.
     checkRange(this.clockFor(workspace).nowMs() + parseDuration(by) * 1000);
+    const before = this.clockFor(workspace).now();
     const state = await this.ownScheduler(workspace).advance(by);
-    return this.clockMoved(state, workspace);
+    return this.clockMoved(state, workspace, before);
   }
 
   async setWorkspaceClock(workspace: string, mode: ClockMode, now?: string | number): Promise<ClockState> {
     if (mode === 'real' && now !== undefined) new Clock().set(mode, now); // throws the clock's own explanation
     if (now !== undefined) checkRange(parseInstant(now));
+    const before = this.clockFor(workspace).now();
     const state = await this.ownScheduler(workspace).set(mode, now);
-    return this.clockMoved(state, workspace);
+    return this.clockMoved(state, workspace, before);
   }
 
   /** `null`: the workspace follows the server's scenario again. */
   setWorkspaceScenario(workspace: string, scenario: Scenario | null): void {
     this.workspaces.setScenario(workspace, scenario);
+    this.journal.controls.record({
+      kind: 'scenario',
+      scenario: scenario?.scenario ?? null,
+      workspace,
+      after: this.journal.recorded,
+      created: this.clock.now(),
+    });
     if (this.bus.scenario.hasSubscribers) this.bus.scenario.publish({ workspace, scenario: scenario?.scenario ?? null });
   }
 
@@ -237,15 +246,18 @@ export class MockContext {
 
   /** Moves the server clock, running the webhook attempts that come due on the way. */
   async advanceClock(by: string | number): Promise<ClockState> {
-    return this.clockMoved(await this.scheduler.advance(by));
+    const before = this.clock.now();
+    return this.clockMoved(await this.scheduler.advance(by), null, before);
   }
 
   async setClock(mode: ClockMode, now?: string | number): Promise<ClockState> {
-    return this.clockMoved(await this.scheduler.set(mode, now));
+    const before = this.clock.now();
+    return this.clockMoved(await this.scheduler.set(mode, now), null, before);
   }
 
   setScenario(scenario: Scenario): void {
     this.scenario = scenario;
+    this.journal.controls.record({ kind: 'scenario', scenario: scenario.scenario, workspace: null, after: this.journal.recorded, created: this.clock.now() });
     if (this.bus.scenario.hasSubscribers) this.bus.scenario.publish({ workspace: null, scenario: scenario.scenario });
   }
 
@@ -357,7 +369,10 @@ export class MockContext {
     return store;
   }
 
-  private clockMoved(clock: ClockState, workspace: string | null = null): ClockState {
+  /** Tells followers, and notes the move among the journal's requests (a session kept as a flow replays it). */
+  private clockMoved(clock: ClockState, workspace: string | null, before: number): ClockState {
+    const seconds = clock.now - before;
+    if (seconds !== 0) this.journal.controls.record({ kind: 'advance', seconds, workspace, after: this.journal.recorded, created: this.clock.now() });
     if (this.bus.clock.hasSubscribers) this.bus.clock.publish({ workspace, clock });
     return clock;
   }

@@ -40,4 +40,5 @@ export type {
   FlowValue,
 } from './triggers/flow-types';
 export type { OverrideValue, TriggerOptions, TriggerResult } from './triggers/trigger';
+export type { JournalFlowOptions } from './triggers/journal-flow';
 export { FIXTURE_SCHEMA } from './schemas/fixtures';

@@ -9,6 +9,7 @@ import { handleRequest } from '../http/handle-request';
 import type { FlowDocument, FlowResult } from '../triggers/flow-types';
 import { redeliver } from '../triggers/redeliver';
 import { runFlow } from '../triggers/run-flow';
+import { journalFlow, JournalFlowOptions } from '../triggers/journal-flow';
 import { trigger, TriggerOptions, TriggerResult } from '../triggers/trigger';
 import { createMockWorkspace, MockWorkspace, mockWorkspace } from './mock-workspace';
 import { processEnv } from '../runtime/platform';
@@ -57,6 +58,13 @@ export interface MockControls {
    * @example await mock.runFlow({ steps: [{ name: 'pay', method: 'POST', path: '/v1/payments', params: { amount: 2000, currency: 'usd' } }] });
    */
   runFlow(document: FlowDocument): Promise<FlowResult>;
+  /**
+   * The session in the request journal as a flow document that `runFlow` (or `payments-mock flow`) replays on a
+   * fresh mock (as `GET /_mock/requests?as=flow`): one workspace's requests (default: the workspace of the first),
+   * from `since` (a Request-Id or Unix seconds) on. Throws the API error object's fields when there is no session.
+   * @example const flow = mock.sessionAsFlow({ workspace: 'acme' }); await fresh.runFlow(flow);
+   */
+  sessionAsFlow(options?: JournalFlowOptions): FlowDocument & { workspace: string; livemode: boolean };
   setScenario(name: ScenarioName, options?: ScenarioOptions): void;
   /**
    * A fresh, empty, isolated workspace for one test worker, with its own keys, and a clock, scenario and reset of
@@ -98,6 +106,7 @@ export function mockControls(ctx: MockContext): MockControls {
     },
     trigger: (type, triggerOptions) => trigger(ctx, (request) => handleRequest(ctx, request), type, triggerOptions),
     runFlow: (document) => runFlow(ctx, (request) => handleRequest(ctx, request), document, processEnv()),
+    sessionAsFlow: (flowOptions) => journalFlow({ journal: ctx.journal, workspaceIds: () => ctx.store.workspaces.keys() }, flowOptions),
     setScenario: (name, scenarioOptions) => ctx.setScenario(parseScenario(name, scenarioOptions)),
     createWorkspace: async (workspaceOptions) => createMockWorkspace(ctx, workspaceOptions),
     workspace: (id) => mockWorkspace(ctx, id),

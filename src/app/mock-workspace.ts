@@ -8,6 +8,7 @@ import type { FlowDocument, FlowResult } from '../triggers/flow-types';
 import type { MockRequest } from '../exchange';
 import { handleRequest } from '../http/handle-request';
 import { runFlow } from '../triggers/run-flow';
+import { journalFlow } from '../triggers/journal-flow';
 import { trigger, TriggerOptions, TriggerResult } from '../triggers/trigger';
 import { keysByRole, WorkspaceKeys } from '../workspaces/keys-by-role';
 import { processEnv } from '../runtime/platform';
@@ -51,6 +52,11 @@ export interface MockWorkspace {
    * @example await ws.runFlow({ steps: [{ method: 'POST', path: '/v1/customers', params: { email: 'a@example.com' } }] });
    */
   runFlow(document: FlowDocument): Promise<FlowResult>;
+  /**
+   * What this workspace did, from the request journal, as a flow document (see `mock.sessionAsFlow`).
+   * @example const flow = ws.sessionAsFlow(); await otherWorkspace.runFlow({ ...flow, workspace: undefined });
+   */
+  sessionAsFlow(options?: { since?: string }): FlowDocument & { workspace: string; livemode: boolean };
 }
 
 /** A flow document aimed at one workspace: one naming another is refused, with its pointer. */
@@ -130,6 +136,10 @@ export function mockWorkspace(ctx: MockContext, id: string): MockWorkspace {
     runFlow: async (document) => {
       existing();
       return runFlow(ctx, dispatch, inWorkspace(document, id), processEnv());
+    },
+    sessionAsFlow: (options = {}) => {
+      existing();
+      return journalFlow({ journal: ctx.journal, workspaceIds: () => ctx.store.workspaces.keys() }, { ...options, workspace: id });
     },
   };
 }

@@ -14,6 +14,7 @@ import { Store } from '../store/store';
 import { banner } from './banner';
 import { addClientCommands } from './client-commands';
 import { addDeliveryCommands } from './delivery-commands';
+import { addJournalCommand } from './journal-command';
 import { Palette, palette } from './colors';
 import { integer } from './integer-option';
 import { formatRequestLine, LogFormat } from './log-format';
@@ -132,6 +133,7 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<CliRe
     .action(() => io.stdout(`${JSON.stringify(openApiDocument(), null, 2)}\n`));
   addClientCommands(program, io, chalk);
   addDeliveryCommands(program, io, chalk);
+  addJournalCommand(program, io, chalk);
   addMcpCommand(program, io, (mcp) => (result = mcp));
 
   try {

@@ -12,6 +12,11 @@ export interface ErrorSpec {
   meaning: string;
   /** How a client fixes it, for the docs page. */
   fix: string;
+  /**
+   * Answers as the mock gives them, for the docs page, docs/errors.md and the OpenAPI document (a test provokes each
+   * and compares): where a code's message says more than its meaning, such as the near misses it names.
+   */
+  examples?: ReadonlyArray<{ title: string; request: string; error: Record<string, unknown> }>;
 }
 
 export const ERROR_CATALOG = {
@@ -110,12 +115,38 @@ export const ERROR_CATALOG = {
     type: 'invalid_request_error',
     meaning: 'No such object in this account and mode (test or live).',
     fix: 'Check the id, and that the key belongs to the same workspace and mode as the object.',
+    examples: [
+      {
+        title: 'An object of the other mode of the same workspace',
+        request: 'GET /v1/payments/pay_4RbQ9s2LmXc7Vt1NzK8wYhDp with a test key, for a payment made with a live key',
+        error: {
+          type: 'invalid_request_error',
+          code: 'resource_missing',
+          message: "No such payment: 'pay_4RbQ9s2LmXc7Vt1NzK8wYhDp'; a similar object exists in live mode, but a test mode key was used to make this request.",
+          param: 'id',
+          doc_url: 'http://127.0.0.1:4010/docs/errors#resource_missing',
+        },
+      },
+    ],
   },
   url_invalid: {
     status: 404,
     type: 'invalid_request_error',
     meaning: 'No endpoint has this path.',
-    fix: 'Check the path against `GET /openapi.json`.',
+    fix: 'Check the path against `GET /openapi.json`; the message and `suggestions` name the closest routes.',
+    examples: [
+      {
+        title: 'A path close to a route',
+        request: 'GET /v1/payment',
+        error: {
+          type: 'invalid_request_error',
+          code: 'url_invalid',
+          message: 'Unrecognized request URL (GET /v1/payment). Did you mean GET /v1/payments or GET /v1/payments/{id}?',
+          suggestions: ['GET /v1/payments', 'GET /v1/payments/{id}'],
+          doc_url: 'http://127.0.0.1:4010/docs/errors#url_invalid',
+        },
+      },
+    ],
   },
   version_invalid: {
     status: 400,

@@ -1,7 +1,7 @@
 /** Browsers may call the mock from any origin: it is a local sandbox. */
 export const CORS_HEADERS: Record<string, string> = {
   'Access-Control-Allow-Origin': '*',
-  'Access-Control-Expose-Headers': 'Request-Id, Service-Version, Idempotent-Replayed, Retry-After',
+  'Access-Control-Expose-Headers': 'Request-Id, Service-Version, Idempotent-Replayed, Retry-After, Warning',
 };
 
 /** The answer to a preflight OPTIONS request: no key needed. */

@@ -57,6 +57,8 @@ function finishV1(ctx: MockContext, req: MockRequest, path: string, query: strin
     replayed: outcome.replayed,
     duration_ms: Math.round(duration * 100) / 100,
     created: ctx.clock.now(),
+    workspace: outcome.key?.workspace ?? null,
+    near_miss: outcome.missed,
     // What the entry shows is worked out from these only when the journal is read (journalDetails).
     headers: req.headers,
     body: keptBody(req.body),

@@ -3,6 +3,7 @@ import { MockContext } from '../context';
 import { allows, authenticate, maskKey } from '../domain/keys';
 import { LATEST_VERSION, renderForVersion } from '../domain/versions';
 import { ApiError } from '../errors/api-error';
+import { explainMissing, MissedId } from '../near-miss/explain-missing';
 import { ERROR_CATALOG, ErrorCode } from '../errors/catalog';
 import { parseScenario, Scenario, ScenarioDice } from '../scenarios/scenarios';
 import { IdempotencyRecord, KeyRecord, Partition, savedBody, Workspace } from '../store/store';
@@ -30,6 +31,8 @@ export interface V1Outcome {
   idempotencyKey: string | null;
   replayed: boolean;
   params: unknown;
+  /** A 404 for an id that another workspace or mode holds: where, for the journal (the admin side) only. */
+  missed: MissedId | null;
 }
 
 /**
@@ -41,7 +44,14 @@ export interface V1Outcome {
 export function handleV1(ctx: MockContext, req: MockRequest, path: string, query: string, requestId: string): V1Outcome | Promise<V1Outcome> {
   // Every answer to this request is built on these, in the order they are sent (CORS: browsers call /v1 from any origin).
   const headers: Record<string, string> = { 'Content-Type': JSON_TYPE, 'Request-Id': requestId, 'Service-Version': LATEST_VERSION, ...CORS_HEADERS };
-  const outcome: V1Outcome = { response: undefined as unknown as MockResponse, key: undefined, idempotencyKey: null, replayed: false, params: undefined };
+  const outcome: V1Outcome = {
+    response: undefined as unknown as MockResponse,
+    key: undefined,
+    idempotencyKey: null,
+    replayed: false,
+    params: undefined,
+    missed: null,
+  };
   let claim: Claim | undefined;
   let entered: string | undefined;
   /** Set when the rest runs after a wait: then that continuation, not this call, leaves the in-flight count. */
@@ -140,7 +150,7 @@ function executeRoute(
   claim: Claim | undefined,
   flaky: ReturnType<ScenarioDice['flaky']>,
 ): V1Outcome {
-  const response = execute(ctx, route, run, headers, docsBase(ctx.baseUrl, req.headers.host, req.origin));
+  const response = execute(ctx, route, run, headers, docsBase(ctx.baseUrl, req.headers.host, req.origin), outcome);
   if (claim)
     claim.record.response =
       response.value === undefined
@@ -170,7 +180,7 @@ interface Execution {
 }
 
 /** Runs the handler; its ApiErrors (a decline, a refund too large) are responses like any other. */
-function execute(ctx: MockContext, route: V1Route, run: Execution, headers: Record<string, string>, base: string): MockResponse {
+function execute(ctx: MockContext, route: V1Route, run: Execution, headers: Record<string, string>, base: string, outcome: V1Outcome): MockResponse {
   try {
     const scope = {
       store: ctx.store,
@@ -191,13 +201,19 @@ function execute(ctx: MockContext, route: V1Route, run: Execution, headers: Reco
       url: run.path,
       scenario: run.scenario.scenario,
       origin: base,
+      headers,
     });
     if (run.version !== LATEST_VERSION) {
       body = JSON.parse(JSON.stringify(body));
       renderForVersion(body, run.version);
     }
     return jsonAnswer(200, body, headers);
-  } catch (error) {
+  } catch (thrown) {
+    let error = thrown;
+    if (error instanceof ApiError && error.code === 'resource_missing') {
+      const request = { store: ctx.store, workspace: run.workspace, livemode: run.key.livemode, path: run.pathParams, params: run.params };
+      ({ error, missed: outcome.missed } = explainMissing(error, request));
+    }
     if (error instanceof ApiError && error.extras.body && run.version !== LATEST_VERSION) {
       // The body may hold a stored (immutable) object: render a copy.
       error.extras.body = JSON.parse(JSON.stringify(error.extras.body)) as Record<string, unknown>;

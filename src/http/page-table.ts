@@ -1,4 +1,8 @@
 import type { MockRequest, MockResponse, Page, Pages } from '../exchange';
+import { ApiError } from '../errors/api-error';
+import { closestRoutes } from '../near-miss/closest-routes';
+import { wordDistance } from '../near-miss/edit-distance';
+import { V1_ROUTES } from '../routes';
 import { Router } from './router';
 
 interface ExactPage extends Page {
@@ -31,7 +35,13 @@ export class PageTable {
     const claimed = answerFirst(this.claiming, req, path, query, base);
     if (claimed) return claimed;
     // A page with an exact path and method always answers (declining is for pages that claim paths by a test).
-    return this.exact.match(req.method, path).route.answer(req, path, query, base) as MockResponse | Promise<MockResponse>;
+    let page: ExactPage;
+    try {
+      page = this.exact.match(req.method, path).route;
+    } catch (error) {
+      throw missingV1(error, req.method, path);
+    }
+    return page.answer(req, path, query, base) as MockResponse | Promise<MockResponse>;
   }
 
   /** A page under /_mock that loads without the admin token, if one answers. */
@@ -43,6 +53,26 @@ export class PageTable {
   adminPage(req: MockRequest, path: string, query: string, base: string): MockResponse | Promise<MockResponse> | undefined {
     return answerFirst(this.guardedAdmin, req, path, query, base);
   }
+}
+
+/**
+ * An unknown page whose path is an API route without its `/v1` (`GET /payments`, the commonest slip when a base URL is
+ * set without its version): the 404 names those routes rather than the closest page.
+ */
+/** The resources of the API (`payments`, `customers`, …): the second segment of its routes. */
+const RESOURCES = [...new Set(V1_ROUTES.map((route) => route.path.split('/')[2] ?? ''))];
+
+function missingV1(error: unknown, method: string, path: string): unknown {
+  if (!(error instanceof ApiError) || error.code !== 'url_invalid') return error;
+  // Only when the path starts with (nearly) an API resource: `/openapi` means the document, not a route.
+  const first = path.split('/')[1] ?? '';
+  if (!RESOURCES.some((resource) => wordDistance(first, resource) < 0.3)) return error;
+  const suggestions = closestRoutes(method, `/v1${path}`, V1_ROUTES);
+  if (suggestions.length === 0) return error;
+  const named = `${suggestions.slice(0, -1).join(', ')}${suggestions.length > 1 ? ' or ' : ''}${suggestions[suggestions.length - 1]}`;
+  return new ApiError('url_invalid', `Unrecognized request URL (${method.slice(0, 20)} ${path.slice(0, 200)}). The API is under /v1: did you mean ${named}?`, {
+    body: { suggestions },
+  });
 }
 
 function answerFirst(pages: Page[], req: MockRequest, path: string, query: string, base: string): MockResponse | Promise<MockResponse> | undefined {

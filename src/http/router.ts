@@ -1,4 +1,5 @@
 import { ApiError } from '../errors/api-error';
+import { closestRoutes } from '../near-miss/closest-routes';
 
 export interface Routed {
   method: string;
@@ -36,7 +37,7 @@ export class Router<R extends Routed> {
    */
   private readonly buckets = new Map<number, Bucket<R>>();
 
-  constructor(routes: R[]) {
+  constructor(private readonly routes: R[]) {
     const compiled = routes.map((route) => {
       const segments = route.path.split('/');
       return { route, segments, captures: segments.map((segment) => (segment.startsWith(':') ? segment.slice(1) : null)) };
@@ -71,7 +72,19 @@ export class Router<R extends Routed> {
       const allow = [...new Set(allowed)].join(', ');
       throw new ApiError('method_not_allowed', `${method} is not allowed on ${path}. Use ${allow}.`, { headers: { Allow: allow } });
     }
-    throw new ApiError('url_invalid', `Unrecognized request URL (${method} ${truncate(path)}). See GET /openapi.json for the endpoints.`);
+    throw this.unknownUrl(method, path);
+  }
+
+  /**
+   * 404 url_invalid, naming the routes nearest to what was asked (`error.suggestions` too, for clients), found
+   * only now that the request failed: routing itself does no extra work for them.
+   */
+  private unknownUrl(method: string, path: string): ApiError {
+    const suggestions = closestRoutes(method, path, this.routes);
+    const hint = suggestions.length
+      ? ` Did you mean ${suggestions.slice(0, -1).join(', ')}${suggestions.length > 1 ? ' or ' : ''}${suggestions[suggestions.length - 1]}?`
+      : ' See GET /openapi.json for the endpoints.';
+    return new ApiError('url_invalid', `Unrecognized request URL (${method.slice(0, 20)} ${truncate(path)}).${hint}`, { body: { suggestions } });
   }
 }
 

@@ -22,7 +22,9 @@ export async function adminCall(
   api: MockApi,
   signal?: AbortSignal,
 ): Promise<ToolAnswer> {
-  const given: ToolInput = { ...row.defaults, ...input };
+  for (const name of [...Object.keys(row.fixed ?? {}), ...(row.omit ?? [])])
+    if (input[name] !== undefined) return { ok: false, message: `Received unknown parameter: ${name}. This tool takes ${describeInputs(row)}.` };
+  const given: ToolInput = { ...row.defaults, ...input, ...row.fixed };
   const nameOf = (call: OperationCall, param: string) => call.pathFrom?.[param] ?? param;
   const chosen = operations.find(({ call, shape }) => shape.pathParams.every((param) => present(given[nameOf(call, param)]))) ?? operations.at(-1);
   if (!chosen) throw new Error(`MCP tool ${row.name} calls no operation.`);
@@ -51,6 +53,12 @@ export async function adminCall(
   if (deeperThan(rest, MAX_INPUT_DEPTH))
     return { ok: false, message: `The input nests more than ${MAX_INPUT_DEPTH} levels deep: no admin call takes anything that deep.` };
   return answerOf(await api.admin(shape.method, path, { body: rest, signal }));
+}
+
+/** What a row with fixed or omitted inputs still takes, for the message that refuses one of those. */
+function describeInputs(row: AdminToolRow): string {
+  const notes = Object.keys(row.inputNotes ?? {});
+  return notes.length ? notes.join(', ') : 'no input';
 }
 
 /** A 2xx JSON object is the tool's output; anything else is a tool error carrying the API's message. */

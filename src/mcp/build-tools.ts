@@ -23,7 +23,7 @@ export function buildTools(rows: ToolRow[], schemas: OperationSchemas): McpTool[
       description,
       example: row.example,
       inputSchema: inputSchema(row, operations),
-      outputSchema: outputSchema(operations.map(({ shape }) => shape.response)),
+      outputSchema: outputSchema(operations.map(({ shape }) => variant(shape.response, row.answers))),
       calls: operations.map(({ call, shape }) => `${shape.method} ${renamePath(shape.path, call.pathFrom)}`),
       readOnly: operations.every(({ shape }) => shape.method === 'GET'),
       run: (input, api, signal) => adminCall(row, operations, input, api, signal),
@@ -53,6 +53,7 @@ function inputSchema(row: AdminToolRow, operations: Array<{ call: AdminToolRow['
       properties[name] = seen === undefined || JSON.stringify(seen) === JSON.stringify(schema) ? schema : { anyOf: [seen, schema] };
     }
   }
+  for (const name of [...Object.keys(row.fixed ?? {}), ...(row.omit ?? [])]) delete properties[name];
   for (const [name, note] of Object.entries(row.inputNotes ?? {})) {
     if (!properties[name]) throw new Error(`MCP tool ${row.name}: a note for ${name}, which none of its operations takes.`);
     properties[name] = { ...properties[name], description: note };
@@ -60,6 +61,14 @@ function inputSchema(row: AdminToolRow, operations: Array<{ call: AdminToolRow['
   for (const [name, value] of Object.entries(row.defaults ?? {})) properties[name] = { ...properties[name], default: value };
   const required = Object.keys(properties).filter((name) => variants.every((variant) => variant.required.includes(name)));
   return { type: 'object', additionalProperties: false, properties, ...(required.length ? { required } : {}) };
+}
+
+/** One shape of an answer that may be several (`oneOf`), or the answer's schema as it is. */
+function variant(response: JsonSchema, index: number | undefined): JsonSchema {
+  const options = response.oneOf as JsonSchema[] | undefined;
+  if (index === undefined || !options) return response;
+  const { oneOf: _options, ...rest } = response;
+  return { ...rest, ...(options[index] as JsonSchema) };
 }
 
 /** MCP wants an object at the root: one answer shape as it is, several as the object any of them is. */

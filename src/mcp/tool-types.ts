@@ -33,6 +33,14 @@ export interface AdminToolRow {
   inputNotes?: Record<string, string>;
   /** Values the tool sends when the agent leaves the field out (a journal of 1000 entries floods an agent's context). */
   defaults?: ToolInput;
+  /**
+   * Values the tool always sends, which are not in its input (`{ as: 'flow' }`: one operation, two tools), and the
+   * operation's inputs the tool does not offer. Both are left out of the input schema.
+   */
+  fixed?: ToolInput;
+  omit?: string[];
+  /** When the operation answers one of several shapes (`oneOf`), the one this tool gets: its index. */
+  answers?: number;
 }
 
 /** What a tool's run gives back: an answer (structured output), or an error whose message is the API's. */

@@ -87,6 +87,12 @@ function buildOnce(): Json {
           schema: { const: 'true' },
         },
         RetryAfter: { description: 'Seconds to wait before retrying.', schema: { type: 'integer', minimum: 0 } },
+        Warning: {
+          description:
+            'RFC 7234 `299 - "…"`: the request was answered, but part of it named nothing the mock knows (an event `type`); the text names the closest.',
+          schema: { type: 'string', pattern: '^299 - ".*"$' },
+          example: '299 - "No event type is named payment.succeded. Did you mean payment.succeeded?"',
+        },
       },
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer sk_test_… (secret), pk_test_… (publishable) or rk_test_… (restricted).' },
@@ -156,6 +162,7 @@ function v1Operation(route: ApiRoute): Json {
           'Request-Id': { $ref: '#/components/headers/RequestId' },
           'Service-Version': { $ref: '#/components/headers/ServiceVersion' },
           ...(isPost ? { 'Idempotent-Replayed': { $ref: '#/components/headers/IdempotentReplayed' } } : {}),
+          ...Object.fromEntries((route.headers ?? []).map((name) => [name, { $ref: `#/components/headers/${name}` }])),
         },
         content: { [JSON_TYPE]: { schema: responseSchema(route.response), example } },
       },

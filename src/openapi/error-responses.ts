@@ -1,4 +1,4 @@
-import { ERROR_CATALOG } from '../errors/catalog';
+import { ERROR_CATALOG, ErrorSpec } from '../errors/catalog';
 
 type Json = Record<string, unknown>;
 
@@ -44,8 +44,21 @@ function response(status: number, withV1Headers: boolean): Json {
           },
         }
       : {}),
-    content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } },
+    content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` }, ...examplesFor(status) } },
   };
+}
+
+/** The catalog's examples of the codes of a status (the near misses a 404 names), as OpenAPI `examples`. */
+function examplesFor(status: number): Json {
+  const examples = Object.entries(ERROR_CATALOG as Record<string, ErrorSpec>).flatMap(([code, spec]) =>
+    spec.status === status
+      ? (spec.examples ?? []).map((example, i) => [
+          `${code}_${i + 1}`,
+          { summary: example.title, description: example.request, value: { error: example.error } },
+        ])
+      : [],
+  );
+  return examples.length ? { examples: Object.fromEntries(examples) } : {};
 }
 
 /** The error responses as components: `BadRequest` etc. for /v1 (with Request-Id), `AdminBadRequest` etc. for /_mock. */

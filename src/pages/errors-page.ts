@@ -21,7 +21,18 @@ ${Object.entries(ERROR_CATALOG)
       `<tr id="${name}"><td><code>${name}</code></td><td>${spec.status}</td><td>${spec.type}</td><td>${code(spec.meaning)}</td><td>${code(spec.fix)}</td></tr>`,
   )
   .join('\n')}
-</tbody></table></body></html>
+</tbody></table>
+<h2 id="examples">Examples</h2>
+<p>Answers that name what was almost right (near misses), as the mock gives them.</p>
+${Object.entries(ERROR_CATALOG)
+  .flatMap(([name, spec]) =>
+    ('examples' in spec ? spec.examples : []).map(
+      (example) =>
+        `<h3 id="example-${name}"><code>${name}</code>: ${escape(example.title)}</h3>\n<p>${escape(example.request)}:</p>\n<pre><code>${escape(JSON.stringify({ error: example.error }, null, 2))}</code></pre>`,
+    ),
+  )
+  .join('\n')}
+</body></html>
 `;
   return page;
 }

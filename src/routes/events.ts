@@ -1,4 +1,5 @@
-import { liveEvents, renderEvent } from '../domain/events';
+import { EVENT_TYPES, liveEvents, renderEvent } from '../domain/events';
+import { unknownTypeWarning } from '../near-miss/unknown-type-warning';
 import { ApiError } from '../errors/api-error';
 import { createdBounds, CreatedRange, ListParams, listOf, pageQuery } from './kit/lists';
 import { ApiRoute, Call, route } from './route-types';
@@ -13,11 +14,15 @@ export const EVENT_ROUTES: ApiRoute[] = [
     description:
       'Events of this account and mode, newest first, from the last 30 days of the mock clock. Filter by `type` (exact, or a ' +
       "group such as `payment.*`) and `created` (Unix seconds, or `created[gt|gte|lt|lte]`). Each event's `data.object` is a snapshot " +
-      "of the object at that moment, typed by the event's `type`.",
+      "of the object at that moment, typed by the event's `type`. A `type` that names no type the mock emits (nor a group of them) still " +
+      'answers the (empty) list, with a `Warning` header naming the closest types.',
     params: 'listEvents',
+    headers: ['Warning'],
     permission: ['events', 'read'],
     response: { list: 'Event' },
-    handler: ({ scope, params, url }: Call<ListParams & { type?: string; created?: number | CreatedRange }>) => {
+    handler: ({ scope, params, url, headers }: Call<ListParams & { type?: string; created?: number | CreatedRange }>) => {
+      const warning = params.type === undefined ? undefined : unknownTypeWarning(params.type, EVENT_TYPES);
+      if (warning !== undefined) headers.Warning = warning;
       const events = liveEvents(scope.partition, scope.now);
       const query = { ...pageQuery(params, (id) => events.position(id)), ...createdBounds(params.created) };
       return listOf(url, events.page(query, params.type), renderEvent);

@@ -130,6 +130,8 @@ export const EXAMPLE_JOURNAL_ENTRY = {
   response_headers: { 'request-id': 'req_4Xq2nUyV7pBz0cR3tL9mKw1E', 'service-version': '2025-08-27' },
   truncated: false,
   created: 1767225600,
+  workspace: 'acme',
+  near_miss: null,
 };
 
 /** One example per response component, by name. */

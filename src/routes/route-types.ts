@@ -43,6 +43,8 @@ export interface ApiRoute extends RouteDoc {
   extension?: boolean;
   /** An example request (form or JSON parameters) for the document; checked against `params` by a test. */
   exampleParams?: Record<string, unknown>;
+  /** Headers the handler may add to a 200 answer, by name: components of the OpenAPI document's `headers`. */
+  headers?: Array<'Warning'>;
   handler: (call: Call<unknown>) => unknown;
 }
 
@@ -58,6 +60,8 @@ export interface Call<P = Record<string, never>> {
   scenario: ScenarioName;
   /** The address the client used (`http://127.0.0.1:4010`), for absolute links such as the 3-D Secure page. */
   origin: string;
+  /** The answer's headers: a handler may add one (a `Warning`); those of its route's `headers` are documented. */
+  headers: Record<string, string>;
 }
 
 /** Types a route's handler by its own parameters, then stores it in the table beside the others. */

@@ -70,6 +70,13 @@ export const ADMIN_SCHEMAS = {
     response_headers: { type: 'object', additionalProperties: { type: 'string' } },
     truncated: { type: 'boolean', description: 'A body was longer than 16 KiB: it is cut (shown as text).' },
     created: integer,
+    workspace: { ...nullable(string), description: "The workspace of the request's key; null when no key was recognised." },
+    near_miss: {
+      description:
+        'A 404 `resource_missing` for an id that exists in another workspace or mode: where it is. The /v1 answer names the other mode of the same ' +
+        'workspace, never another workspace; only this admin view does. Null otherwise.',
+      oneOf: [{ type: 'null' }, closed({ id: string, workspace: string, livemode: { type: 'boolean' } })],
+    },
   }),
   AdminWebhookEndpoint: closed({
     id: string,
@@ -234,7 +241,16 @@ export const ADMIN_SHAPES = {
                 params: { type: 'object', description: 'Body (POST, sent as JSON) or query (GET, DELETE) parameters; strings may hold references.' },
                 key: { enum: ['secret', 'publishable', 'restricted'], description: "Which of the workspace's keys (default secret)." },
                 idempotency_key: { type: 'string', minLength: 1, maxLength: 255 },
+                scenario: {
+                  enum: ['happy', 'manual', 'decline', 'flaky', 'rate-limited', 'slow', 'outage'],
+                  description: 'Sent as the Mock-Scenario header: this request alone runs under it.',
+                },
                 expect_error: closed({ status: { type: 'integer', minimum: 400, maximum: 599 }, code: string }, []),
+                expect_status: {
+                  type: 'integer',
+                  description:
+                    'The status the step must answer (200, or 400–599, which then counts as expected); any other stops the flow with 422 `flow_step_failed`. A recorded session writes it on every step.',
+                },
               },
               ['method', 'path'],
             ),

@@ -307,6 +307,13 @@ export const RESOURCE_SCHEMAS = {
         decline_code: { type: 'string' },
         doc_url: { type: 'string', description: 'The code on the /docs/errors page this server serves.' },
         payment: { $ref: '#/components/schemas/Payment' },
+        suggestions: {
+          type: 'array',
+          items: { type: 'string' },
+          maxItems: 3,
+          description:
+            'url_invalid: the routes nearest to the one asked for, best first, as `METHOD /path/{id}` (the message names them too); empty when none is near.',
+        },
         problems: {
           type: 'array',
           description: 'flow_invalid: every problem of the flow document, by JSON pointer.',

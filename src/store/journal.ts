@@ -1,3 +1,4 @@
+import { ControlLog } from './control-log';
 import type { KeyRecord } from './store';
 /** One request as the journal (`GET /_mock/requests`) shows it. Keys are masked, card numbers too. */
 export interface JournalEntry {
@@ -18,6 +19,20 @@ export interface JournalEntry {
   /** True when a body was longer than {@link JOURNAL_BODY_LIMIT}: it is then its first 16 KiB of text. */
   truncated: boolean;
   created: number;
+  /** The workspace of the key the request carried; null when no key was recognised. */
+  workspace: string | null;
+  /**
+   * A 404 for an id that exists elsewhere: which workspace and mode hold it. The /v1 answer never says so for
+   * another workspace (workspaces are isolated); the admin side, which sees them all, may.
+   */
+  near_miss: JournalNearMiss | null;
+}
+
+/** Where an id a request did not find lives after all. */
+export interface JournalNearMiss {
+  id: string;
+  workspace: string;
+  livemode: boolean;
 }
 
 /** The most of each body (request and response) the journal keeps: 16 KiB, so 1,000 entries stay a few MB. */
@@ -43,6 +58,8 @@ export interface JournalRecord {
   replayed: boolean;
   duration_ms: number;
   created: number;
+  workspace: string | null;
+  near_miss: JournalNearMiss | null;
 }
 
 export interface JournalFilter {
@@ -61,12 +78,28 @@ export class Journal<E = unknown> {
   private readonly entries: Array<(JournalRecord & E) | undefined>;
   private next = 0;
   private count = 0;
+  /** Every request ever recorded (since the last clear): the ordinal of the newest. */
+  private total = 0;
+  /** The clock moves and scenario changes among these requests (cleared with them). */
+  readonly controls: ControlLog;
 
   constructor(
     readonly capacity: number,
     private readonly detailsOf: (record: JournalRecord & E) => JournalDetails,
   ) {
     this.entries = new Array<(JournalRecord & E) | undefined>(capacity);
+    this.controls = new ControlLog(capacity);
+  }
+
+  /** How many requests were recorded since the last clear: a control change made now comes after that ordinal. */
+  get recorded(): number {
+    return this.total;
+  }
+
+  /** Every kept entry, oldest first, with its ordinal (1 for the first request since the last clear). */
+  chronological(): Array<{ ordinal: number; entry: JournalEntry }> {
+    const newestFirst = this.list({ limit: this.capacity });
+    return newestFirst.reverse().map((entry, i) => ({ ordinal: this.total - newestFirst.length + 1 + i, entry }));
   }
 
   record(entry: JournalRecord & E): void {
@@ -74,6 +107,7 @@ export class Journal<E = unknown> {
     this.entries[this.next] = entry;
     this.next = (this.next + 1) % this.capacity;
     this.count = Math.min(this.count + 1, this.capacity);
+    this.total++;
   }
 
   /** Newest first. */
@@ -100,6 +134,8 @@ export class Journal<E = unknown> {
         replayed: entry.replayed,
         duration_ms: entry.duration_ms,
         created: entry.created,
+        workspace: entry.workspace,
+        near_miss: entry.near_miss,
         key,
         request_body: request.body,
         response_body: response.body,
@@ -115,6 +151,8 @@ export class Journal<E = unknown> {
     this.entries.fill(undefined);
     this.next = 0;
     this.count = 0;
+    this.total = 0;
+    this.controls.clear();
   }
 }
 

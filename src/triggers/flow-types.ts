@@ -20,9 +20,17 @@ export interface RequestStep {
   params?: Record<string, FlowValue>;
   /** Default `secret`. */
   key?: KeyKind;
+  /** Sent as the `Mock-Scenario` header: this request alone runs under that scenario (`manual`, `decline`, …). */
+  scenario?: string;
   idempotency_key?: string;
   /** The step must fail, with this status and/or code; it fails the flow if it succeeds or fails otherwise. */
   expect_error?: { status?: number; code?: string };
+  /**
+   * The step must answer exactly this HTTP status (200, or an error status, which then counts as expected): a
+   * recorded session writes the status each request got, so a replay that answers otherwise stops there with 422
+   * `flow_step_failed` naming the step.
+   */
+  expect_status?: number;
 }
 
 /** Moves the clock the flow's workspace follows (its own, or the server's) by a duration such as `25h`. */

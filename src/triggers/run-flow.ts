@@ -29,6 +29,8 @@ export class StepFailure extends Error {
     readonly expected: { status?: number; code?: string } | null,
     /** A reference that could not be resolved, or a missing key: nothing was sent. */
     readonly before?: string,
+    /** The step's `expect_status`, when the status it answered was another. */
+    readonly expectedStatus?: number,
   ) {
     super(before ?? 'step failed');
   }
@@ -154,10 +156,13 @@ async function requestStep(
   const answer = bodyOf(response);
   const failed = response.drop || response.status !== 200;
   const code = errorCode(answer);
+  // A recorded step names the status it got: any other stops the replay here, whatever the status is.
+  if (step.expect_status !== undefined && report.status !== step.expect_status)
+    throw new StepFailure(report, answer, answers, null, undefined, step.expect_status);
   if (expected) {
     const matches = failed && (expected.status === undefined || expected.status === report.status) && (expected.code === undefined || expected.code === code);
     if (!matches) throw new StepFailure(report, answer, answers, expected);
-  } else if (failed) throw new StepFailure(report, answer, answers, null);
+  } else if (failed && step.expect_status === undefined) throw new StepFailure(report, answer, answers, null);
   return answer;
 }
 
@@ -226,6 +231,8 @@ export function flowError(failure: StepFailure): ApiError {
   if (failure.before !== undefined) return new ApiError('flow_step_failed', `${step}: ${failure.before} Nothing was sent; the steps before it ran.`, extras);
   const apiError = (answer as { error?: { code?: string; message?: string } } | null)?.error;
   const got = report.status === 0 ? 'a dropped connection' : apiError ? `${report.status} ${apiError.code}: ${apiError.message}` : `${report.status}`;
+  if (failure.expectedStatus !== undefined)
+    return new ApiError('flow_step_failed', `${step}: ${sent} answered ${got}, where the flow expects ${failure.expectedStatus} (expect_status).`, extras);
   if (expected) {
     const wanted = [expected.status, expected.code].filter((part) => part !== undefined).join(' ');
     return new ApiError('flow_expectation_failed', `${step}: expected ${sent} to fail with ${wanted}, but it answered ${got}.`, extras);

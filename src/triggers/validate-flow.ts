@@ -16,7 +16,7 @@ const STEP_NAME = /^[A-Za-z_][A-Za-z0-9_-]{0,63}$/;
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const METHODS = ['GET', 'POST', 'DELETE'];
 const KEY_KINDS = ['secret', 'publishable', 'restricted'];
-const REQUEST_KEYS = ['name', 'method', 'path', 'params', 'key', 'idempotency_key', 'expect_error'];
+const REQUEST_KEYS = ['name', 'method', 'path', 'params', 'key', 'idempotency_key', 'scenario', 'expect_error', 'expect_status'];
 const CONTROL_KINDS = ['advance', 'scenario', 'flush_webhooks'] as const;
 
 /**
@@ -70,8 +70,9 @@ export function flowProblems(input: unknown, env: Record<string, string | undefi
     if (!isObject(step))
       return problem(pointer, 'a step is an object: an API call {"method", "path", …} or {"advance"}, {"scenario"}, {"flush_webhooks": true}.');
     checkName(step, pointer, names, problem);
-    const controls = CONTROL_KINDS.filter((kind) => kind in step);
     const request = 'method' in step || 'path' in step;
+    // An API step's `scenario` is its Mock-Scenario header, not a control step.
+    const controls = CONTROL_KINDS.filter((kind) => kind in step && !(request && kind === 'scenario'));
     if (controls.length + (request ? 1 : 0) !== 1) {
       const kinds = [...(request ? ['an API call (method, path)'] : []), ...controls.map((kind) => `"${kind}"`)];
       return problem(
@@ -134,6 +135,8 @@ function checkRequest(step: Record<string, unknown>, pointer: string, problem: P
     else if (depth(step.params) > MAX_DEPTH) problem(`${pointer}/params`, `nested more than ${MAX_DEPTH} levels deep.`);
   }
   if (step.key !== undefined && (typeof step.key !== 'string' || !KEY_KINDS.includes(step.key))) problem(`${pointer}/key`, `expected ${KEY_KINDS.join(', ')}.`);
+  if (step.scenario !== undefined && (typeof step.scenario !== 'string' || !(SCENARIOS as readonly string[]).includes(step.scenario)))
+    problem(`${pointer}/scenario`, `expected one of ${SCENARIOS.join(', ')}: the Mock-Scenario this request runs under.`);
   if (step.idempotency_key !== undefined) {
     if (typeof step.idempotency_key !== 'string' || step.idempotency_key === '' || step.idempotency_key.length > 255)
       problem(`${pointer}/idempotency_key`, 'expected a string of 1 to 255 characters.');
@@ -153,6 +156,19 @@ function checkRequest(step: Record<string, unknown>, pointer: string, problem: P
     if (expected.code !== undefined && (typeof expected.code !== 'string' || !/^[a-z_]{1,64}$/.test(expected.code)))
       problem(`${pointer}/expect_error/code`, 'expected an error code such as card_declined (/docs/errors lists them).');
   }
+  checkExpectStatus(step, pointer, problem);
+}
+
+/** `expect_status`: 200 or an error status, and the same status as `expect_error`'s when both are given. */
+function checkExpectStatus(step: Record<string, unknown>, pointer: string, problem: Problem): void {
+  const status = step.expect_status;
+  if (status === undefined) return;
+  if (typeof status !== 'number' || !Number.isInteger(status) || (status !== 200 && (status < 400 || status > 599)))
+    return problem(`${pointer}/expect_status`, 'expected 200, or an error status from 400 to 599.');
+  const expected = step.expect_error;
+  if (isObject(expected) && expected.status !== undefined && expected.status !== status)
+    problem(`${pointer}/expect_status`, `expect_error says ${String(expected.status)} and expect_status ${status}: give one status.`);
+  else if (isObject(expected) && status === 200) problem(`${pointer}/expect_status`, 'a step with expect_error cannot expect 200.');
 }
 
 function checkControl(step: Record<string, unknown>, kind: (typeof CONTROL_KINDS)[number], pointer: string, problem: Problem): void {

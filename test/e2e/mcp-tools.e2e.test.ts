@@ -180,6 +180,18 @@ const CASES: Array<[string, () => Record<string, unknown>, Check, Record<string,
     /^Invalid status: teapot/,
   ],
   [
+    'save_session_as_flow',
+    () => ({ workspace: 'acme' }),
+    (out) =>
+      expect(out).toMatchObject({
+        workspace: 'acme',
+        livemode: false,
+        steps: expect.arrayContaining([expect.objectContaining({ method: 'POST', path: '/v1/customers' })]),
+      }),
+    { since: 'yesterday' },
+    /^Invalid since: yesterday\. Give a Request-Id \(req_…\) or Unix seconds\.$/,
+  ],
+  [
     'list_webhook_endpoints',
     () => ({}),
     (out) => expect(out.data[0]).toMatchObject({ url: receiver.url, workspace: 'acme', secret: expect.stringMatching(/^whsec_/) }),

@@ -17,6 +17,7 @@ const FIELDS = [
   'idempotency_key',
   'key',
   'method',
+  'near_miss',
   'path',
   'replayed',
   'request_body',
@@ -25,6 +26,7 @@ const FIELDS = [
   'response_headers',
   'status',
   'truncated',
+  'workspace',
 ];
 
 describe('GET /_mock/requests', () => {

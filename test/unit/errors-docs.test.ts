@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ERROR_CATALOG } from '../../src/errors/catalog';
-import { errorsMarkdown } from '../../src/errors/errors-markdown';
+import { errorExamplesMarkdown, errorsMarkdown } from '../../src/errors/errors-markdown';
 import { sandbox } from '../helpers/sandbox';
 
 type Row = { status: number; type: string };
@@ -43,6 +43,14 @@ describe('error documentation', () => {
 
   it('the README error table is exactly what `npm run docs` writes (meaning and fix included)', () => {
     expect(README).toContain(`<!-- errors:start -->\n${errorsMarkdown()}\n<!-- errors:end -->`);
+  });
+
+  it('the examples of docs/errors.md are exactly what `npm run docs` writes, and the served page shows each', async () => {
+    expect(README).toContain(`<!-- error-examples:start -->\n${errorExamplesMarkdown()}\n<!-- error-examples:end -->`);
+    const page = (await sandbox().http.get('/docs/errors')).text;
+    expect(page).toContain('<h3 id="example-url_invalid">');
+    expect(page).toContain('Did you mean GET /v1/payments or GET /v1/payments/{id}?');
+    expect(page).toContain('a similar object exists in live mode, but a test mode key was used to make this request.');
   });
 
   it('the served /docs/errors page lists every catalog code with its status and type, and nothing else', async () => {

@@ -62,6 +62,11 @@ export function Requests() {
       <label>Status <input value=${filters.status} onInput=${set('status')} inputmode="numeric" size="4" placeholder="402" /></label>
       <label>Key <input value=${filters.key} onInput=${set('key')} placeholder="sk_test_…1234" /></label>
       <${Action}
+        label="Save as flow"
+        title="Download the session (the requests of the first request's workspace, its clock moves and scenario changes) as a flow file that payments-mock flow replays"
+        run=${saveAsFlow}
+      />
+      <${Action}
         label="Clear journal"
         run=${async () => {
           await api('requests', { method: 'DELETE' });
@@ -107,6 +112,22 @@ export function Requests() {
   </section>`;
 }
 
+/**
+ * Downloads the session as a flow document (`GET /_mock/requests?as=flow`), the same the CLI writes with
+ * `payments-mock journal --as-flow`: a file `payments-mock flow` replays on a fresh mock.
+ */
+async function saveAsFlow() {
+  const flow = await api('requests?as=flow');
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(new Blob([`${JSON.stringify(flow, null, 2)}\n`], { type: 'application/json' }));
+  link.download = `session-${flow.workspace}.flow.json`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download has its own copy once it started: the URL is not needed past this turn.
+  setTimeout(() => URL.revokeObjectURL(link.href), 0);
+}
+
 function RequestDetail({ id, close }) {
   const [entry, setEntry] = useState(null);
   const [error, setError] = useState(null);
@@ -125,6 +146,17 @@ function RequestDetail({ id, close }) {
               <dd><${Status} code=${entry.status} /></dd>
               <dt>Key</dt>
               <dd><code>${entry.key || '—'}</code></dd>
+              <dt>Workspace</dt>
+              <dd><code>${entry.workspace || '—'}</code></dd>
+              ${
+                entry.near_miss
+                  ? html`<dt>Near miss</dt>
+                      <dd class="near-miss">
+                        <code>${entry.near_miss.id}</code
+                        >${` is held by workspace ${entry.near_miss.workspace} in ${entry.near_miss.livemode ? 'live' : 'test'} mode (the API answer does not say which: workspaces are isolated)`}
+                      </dd>`
+                  : null
+              }
               <dt>Idempotency-Key</dt>
               <dd><code>${entry.idempotency_key || '—'}</code></dd>
               <dt>Idempotent-Replayed</dt>

@@ -19,6 +19,27 @@ export const INSPECT_TOOLS: AdminToolRow[] = [
       limit: 'At most this many entries, newest first (default 20; the journal keeps the last 1000).',
     },
     defaults: { limit: 20 },
+    omit: ['as', 'workspace', 'since'],
+    answers: 0,
+  },
+  {
+    name: 'save_session_as_flow',
+    title: 'Keep the session as a replayable flow',
+    description:
+      'Writes what happened as a flow document that run_flow (or `payments-mock flow <file>`) replays on a fresh mock: the /v1 requests ' +
+      'of one workspace and mode from the journal, oldest first, with the clock moves and scenario changes made among them as control ' +
+      'steps. Ids the session made become references (${payment_3:id}), so a replay makes fresh objects; fixture ids stay as they are. ' +
+      'Each step carries the status it got (expect_status; a refusal also expect_error), so a replay that answers otherwise stops at that ' +
+      'step. Keys and card numbers are never written. Use it to turn a manual checkout session that worked (or broke) into a regression test.',
+    example: { workspace: 'acme', since: 'req_4Xq2nUyV7pBz0cR3tL9mKw1E' },
+    calls: [{ operation: 'adminListRequests' }],
+    inputNotes: {
+      workspace: 'The workspace of the session (ws_…); left out, the workspace of its first request.',
+      since: 'Only from this Request-Id (req_…) on, or from this Unix time on.',
+    },
+    fixed: { as: 'flow' },
+    omit: ['method', 'path', 'status', 'limit'],
+    answers: 1,
   },
   {
     name: 'list_webhook_endpoints',

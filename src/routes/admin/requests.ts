@@ -3,6 +3,7 @@ import { ADMIN_SHAPES } from '../../schemas/admin';
 import { queryLimit } from '../kit/admin-input';
 import { AdminRoute } from '../route-types';
 import { EXAMPLE_JOURNAL_ENTRY } from '../examples';
+import { journalFlow } from '../../triggers/journal-flow';
 
 /** The request journal: what the /v1 API was asked and answered. */
 export const ADMIN_REQUEST_ROUTES: AdminRoute[] = [
@@ -11,19 +12,47 @@ export const ADMIN_REQUEST_ROUTES: AdminRoute[] = [
     path: '/_mock/requests',
     operationId: 'adminListRequests',
     summary: 'The request journal, newest first',
-    description: 'The last /v1 requests with their status, masked key, idempotency key, replay flag, duration and bodies (card numbers masked).',
+    description:
+      'The last /v1 requests with their status, masked key, idempotency key, replay flag, duration and bodies (card numbers masked). ' +
+      'With `as=flow`: the session as a flow document instead (`POST /_mock/flows` and `payments-mock flow` replay it): the requests of one ' +
+      'workspace and mode (`workspace`, default the one of the first request; `since` a Request-Id or Unix seconds), the clock moves and ' +
+      'scenario changes among them as control steps, the ids the session made as references, each step with the status it got ' +
+      '(`expect_status`, `expect_error`). Keys and card numbers are never written.',
     query: {
       method: { type: 'string', description: 'Only this HTTP method.' },
       path: { type: 'string', description: 'Only paths starting with this prefix.' },
       status: { type: 'integer', minimum: 100, maximum: 599, description: 'Only this HTTP status.' },
       limit: { type: 'integer', minimum: 1, maximum: 1000, description: 'At most this many entries (default: all kept).' },
+      as: { enum: ['flow'], description: 'flow: answer the session as a flow document.' },
+      workspace: { type: 'string', description: 'as=flow: the session of this workspace (default: the workspace of its first request).' },
+      since: { type: 'string', description: 'as=flow: from this Request-Id on, or from this Unix time on.' },
     },
-    response: ADMIN_SHAPES.journal,
+    response: { oneOf: [ADMIN_SHAPES.journal, ADMIN_SHAPES.flow] },
     example: {
       object: 'list',
       data: [EXAMPLE_JOURNAL_ENTRY],
     },
     handler: ({ ctx, query }) => {
+      const as = query.get('as');
+      if (as !== null) {
+        if (as !== 'flow')
+          throw new ApiError('parameter_invalid', `Invalid as: ${as.slice(0, 40)}. Use as=flow, or leave it out for the journal.`, { param: 'as' });
+        for (const name of ['method', 'path', 'status', 'limit'])
+          if (query.get(name) !== null)
+            throw new ApiError('parameter_unknown', `Received ${name} with as=flow: a flow keeps the whole session; choose it with workspace and since.`, {
+              param: name,
+            });
+        return journalFlow(
+          { journal: ctx.journal, workspaceIds: () => ctx.store.workspaces.keys() },
+          {
+            ...(query.get('workspace') !== null ? { workspace: query.get('workspace') as string } : {}),
+            ...(query.get('since') !== null ? { since: query.get('since') as string } : {}),
+          },
+        );
+      }
+      for (const name of ['workspace', 'since'])
+        if (query.get(name) !== null)
+          throw new ApiError('parameter_unknown', `Received ${name} without as=flow: it chooses the session of a flow.`, { param: name });
       const status = query.get('status');
       const limit = queryLimit(query.get('limit'));
       if (status !== null && !/^\d{3}$/.test(status))

@@ -78,6 +78,7 @@ describe('the tool table', () => {
       'list_faults',
       'export_state',
       'list_requests',
+      'save_session_as_flow',
       'list_webhook_endpoints',
       'list_deliveries',
     ]);

@@ -1,0 +1,153 @@
+import { DEFAULT_FIXTURES } from '../../src/app/mock-options';
+import { expectError } from '../helpers/schemas';
+import { sandbox, Sandbox } from '../helpers/sandbox';
+import { FIXTURE_PAYMENT, recordSession, replayedStatuses, SessionDriver } from '../helpers/session';
+
+/** The default fixtures (two workspaces, acme first), a frozen clock and seed 1: the same for recording and replay. */
+const fresh = (seed = 1) => sandbox({ fixtures: DEFAULT_FIXTURES, seed });
+
+function driver(box: Sandbox): SessionDriver {
+  return {
+    v1: async (method, path, form = {}, options = {}) => {
+      const key = options.key === 'publishable' ? box.keys.publishable : box.keys.secret;
+      const call = method === 'GET' ? box.get(path, key) : box.post(path, form, key);
+      if (options.idempotencyKey) call.set('Idempotency-Key', options.idempotencyKey);
+      const res = await call;
+      return { status: res.status, body: res.body };
+    },
+    admin: async (method, path, body) => (await box.admin(method === 'POST' ? 'post' : 'put', path, body)).status,
+  };
+}
+
+type Step = { name?: string; method?: string; path?: string; params?: Record<string, unknown>; expect_status?: number; advance?: string; scenario?: string };
+
+describe('GET /_mock/requests?as=flow: a session kept as a flow', () => {
+  it('writes the session as steps with references, statuses, control steps, kept idempotency keys, and no key or card number', async () => {
+    const box = fresh();
+    const statuses = await recordSession(driver(box));
+    const res = await box.admin('get', '/_mock/requests?as=flow');
+    expect(res.status).toBe(200);
+    const doc = res.body as { workspace: string; livemode: boolean; steps: Step[] };
+    expect(doc.workspace).toBe('acme');
+    expect(doc.livemode).toBe(false);
+    const requestSteps = doc.steps.filter((step) => step.method !== undefined);
+    // The tokenisation is not written (its card number would be): the confirm names the shortcut of the same card.
+    expect(requestSteps.map((step) => step.expect_status)).toEqual(replayedStatuses(statuses));
+    expect(doc.steps[0]).toEqual({ scenario: 'manual' });
+    expect(doc.steps.filter((step) => step.advance !== undefined)).toEqual([{ advance: '1h' }, { advance: '25h' }]);
+    const confirm = requestSteps[2] as Step;
+    expect(confirm).toMatchObject({
+      path: '/v1/payments/${payment_3:id}/confirm',
+      key: 'publishable',
+      params: { payment_method: 'pm_card_authenticationRequired', client_secret: '${payment_3:client_secret}' },
+    });
+    expect(requestSteps[1]?.params).toEqual({ amount: 2000, currency: 'usd', customer: '${customer_2:id}' });
+    expect(requestSteps.filter((step) => step.path === `/v1/payments/${FIXTURE_PAYMENT}/refund`)).toHaveLength(2);
+    expect(requestSteps.filter((step) => (step as { idempotency_key?: string }).idempotency_key === 'order-42')).toHaveLength(2);
+    expect(requestSteps.find((step) => step.expect_status === 402)).toMatchObject({ expect_error: { status: 402, code: 'card_declined' } });
+    const text = JSON.stringify(doc);
+    expect(text).not.toMatch(/(sk|pk|rk)_(test|live)_/);
+    expect(text).not.toMatch(/(?<![0-9A-Za-z_])\d(?:[ -]?\d){11,18}(?![0-9A-Za-z_])/);
+  });
+
+  // Seed 2 makes other ids than the session saw: the replay passes only because the ids it made are references.
+  it.each([1, 2])('replays on a fresh mock with the same fixtures (seed %i): every step answers the status the session got', async (seed) => {
+    const box = fresh();
+    const statuses = await recordSession(driver(box));
+    const doc = (await box.admin('get', '/_mock/requests?as=flow')).body;
+    const replay = await fresh(seed).admin('post', '/_mock/flows', doc);
+    expect(replay.status).toBe(200);
+    const replayed = (replay.body.steps as Array<{ kind: string; status: number }>).filter((step) => step.kind === 'request').map((step) => step.status);
+    expect(replayed).toEqual(replayedStatuses(statuses));
+  });
+
+  it('a replay that meets a queued fault stops at that step with 422 flow_step_failed naming it', async () => {
+    const box = fresh();
+    await recordSession(driver(box));
+    const doc = (await box.admin('get', '/_mock/requests?as=flow')).body as { steps: Step[] };
+    const changed = fresh();
+    expect((await changed.admin('post', '/_mock/faults', { method: 'POST', path: '/v1/payments*', error: 'api_error' })).status).toBe(200);
+    const replay = await changed.admin('post', '/_mock/flows', doc);
+    const index = doc.steps.findIndex((step) => step.method === 'POST' && step.path === '/v1/payments');
+    expectError(replay, 422, 'flow_step_failed', `/steps/${index}`);
+    expect(replay.body.error.step).toEqual({ index, name: doc.steps[index]?.name, pointer: `/steps/${index}` });
+    expect(replay.body.error.message).toContain(`Step ${index} "${doc.steps[index]?.name}"`);
+    expect(replay.body.error.message).toContain('answered 500 api_error');
+    expect(replay.body.error.message).toContain('where the flow expects 200 (expect_status)');
+  });
+
+  it('a replay on other data (the fixture payment already refunded) stops at the first step that answers otherwise', async () => {
+    const box = fresh();
+    await recordSession(driver(box));
+    const doc = (await box.admin('get', '/_mock/requests?as=flow')).body as { steps: Step[] };
+    const changed = fresh();
+    expect((await changed.post(`/v1/payments/${FIXTURE_PAYMENT}/refund`)).status).toBe(200);
+    const replay = await changed.admin('post', '/_mock/flows', doc);
+    expect(replay.status).toBe(422);
+    expect(replay.body.error.code).toBe('flow_step_failed');
+    const index = doc.steps.findIndex((step) => step.path === `/v1/payments/${FIXTURE_PAYMENT}/refund`);
+    expect(replay.body.error.param).toBe(`/steps/${index}`);
+    expect(replay.body.error.message).toContain('answered 400 charge_already_refunded');
+  });
+
+  it('keeps one workspace and the requests since a Request-Id or a time', async () => {
+    const box = fresh();
+    const first = await box.post('/v1/customers', { email: 'a@example.com' });
+    const second = await box.post('/v1/customers', { email: 'b@example.com' });
+    const since = await box.admin('get', `/_mock/requests?as=flow&since=${second.headers['request-id']}`);
+    expect(since.body.steps).toHaveLength(1);
+    expect(since.body.steps[0].params).toEqual({ email: 'b@example.com' });
+    expect((await box.admin('get', '/_mock/requests?as=flow&since=0')).body.steps).toHaveLength(2);
+    expect(first.status).toBe(200);
+    expectError(await box.admin('get', '/_mock/requests?as=flow&workspace=globex'), 400, 'parameter_invalid', 'workspace');
+    expectError(await box.admin('get', '/_mock/requests?as=flow&workspace=nowhere'), 400, 'resource_missing', 'workspace');
+    expectError(await box.admin('get', '/_mock/requests?as=flow&since=req_nothing'), 400, 'resource_missing', 'since');
+    expectError(await box.admin('get', '/_mock/requests?as=flow&since=yesterday'), 400, 'parameter_invalid', 'since');
+    expectError(await box.admin('get', '/_mock/requests?as=json'), 400, 'parameter_invalid', 'as');
+    expectError(await box.admin('get', '/_mock/requests?since=0'), 400, 'parameter_unknown', 'since');
+    expectError(await box.admin('get', '/_mock/requests?as=flow&limit=1'), 400, 'parameter_unknown', 'limit');
+  });
+
+  it("keeps a request's own Mock-Scenario header as the step's scenario, and the replay runs that request under it", async () => {
+    const box = fresh();
+    const res = await box.post('/v1/payments', { amount: 500, currency: 'usd' }).set('Mock-Scenario', 'manual');
+    expect(res.body.status).toBe('requires_confirmation');
+    const doc = (await box.admin('get', '/_mock/requests?as=flow')).body;
+    expect(doc.steps).toEqual([
+      { name: 'payment_1', method: 'POST', path: '/v1/payments', params: { amount: 500, currency: 'usd' }, scenario: 'manual', expect_status: 200 },
+    ]);
+    const replay = await fresh().admin('post', '/_mock/flows', doc);
+    expect(replay.body.answers.payment_1.status).toBe('requires_confirmation');
+    const invalid = await fresh().admin('post', '/_mock/flows', { steps: [{ method: 'GET', path: '/v1/customers', scenario: 'chaos' }] });
+    expectError(invalid, 400, 'flow_invalid', '/steps/0/scenario');
+  });
+
+  it('refuses an empty journal with a message that says why', async () => {
+    const res = await fresh().admin('get', '/_mock/requests?as=flow');
+    expectError(res, 400, 'parameter_invalid', 'workspace');
+    expect(res.body.error.message).toContain('no session to keep as a flow');
+  });
+});
+
+describe('flow steps: expect_status', () => {
+  it('is validated: 200 or an error status, and the same as expect_error’s', async () => {
+    const res = await sandbox().admin('post', '/_mock/flows', {
+      steps: [
+        { method: 'GET', path: '/v1/customers', expect_status: 302 },
+        { method: 'GET', path: '/v1/customers', expect_status: 402, expect_error: { status: 400 } },
+      ],
+    });
+    expectError(res, 400, 'flow_invalid', '/steps/0/expect_status');
+    expect(res.body.error.problems.map((p: { pointer: string }) => p.pointer)).toEqual(['/steps/0/expect_status', '/steps/1/expect_status']);
+  });
+
+  it('an error status given as expect_status counts as expected, and a 200 where it expects 402 stops the flow', async () => {
+    const box = sandbox();
+    const ok = await box.admin('post', '/_mock/flows', { steps: [{ name: 'gone', method: 'GET', path: '/v1/payments/pay_nothing', expect_status: 404 }] });
+    expect(ok.status).toBe(200);
+    expect(ok.body.answers.gone.error.code).toBe('resource_missing');
+    const stopped = await box.admin('post', '/_mock/flows', { steps: [{ method: 'GET', path: '/v1/customers', expect_status: 402 }] });
+    expectError(stopped, 422, 'flow_step_failed', '/steps/0');
+    expect(stopped.body.error.message).toBe('Step 0 (/steps/0): GET /v1/customers answered 200, where the flow expects 402 (expect_status).');
+  });
+});

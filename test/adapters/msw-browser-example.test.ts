@@ -1,11 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { createServer, Server } from 'node:http';
-import { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { build } from 'esbuild';
 import { Browser } from 'playwright-core';
 import { consoleErrors, describeInBrowser, launchChromium } from '../helpers/browser';
 import { requireBuild } from '../helpers/cli-process';
+import { MswPage, serveMswPage } from '../helpers/msw-page';
 
 /**
  * The setupWorker example of docs/test-runners.md, run as written: its two files (test/runners/msw-browser/mocks.js
@@ -15,46 +12,21 @@ import { requireBuild } from '../helpers/cli-process';
 const ROOT = join(__dirname, '..', '..');
 
 describeInBrowser('the setupWorker example of docs/test-runners.md in Chromium', () => {
-  let server: Server;
+  let site: MswPage;
   let url: string;
   let browser: Browser;
-  const served: string[] = [];
+  let served: string[];
 
   beforeAll(async () => {
     requireBuild();
-    const bundle = await build({
-      entryPoints: [join(ROOT, 'test', 'runners', 'msw-browser', 'main.js')],
-      bundle: true,
-      platform: 'browser',
-      format: 'esm',
-      write: false,
-      tsconfigRaw: {},
-      logLevel: 'error',
-    });
-    const files: Record<string, { type: string; body: string | Buffer }> = {
-      '/': {
-        type: 'text/html',
-        body: '<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><p id="status">loading</p><script type="module" src="/main.js"></script>',
-      },
-      '/main.js': { type: 'text/javascript', body: bundle.outputFiles[0]!.text },
-      // What `npx msw init public/` copies: the worker script of the msw package the page bundles.
-      '/mockServiceWorker.js': { type: 'text/javascript', body: readFileSync(join(ROOT, 'node_modules', 'msw', 'lib', 'mockServiceWorker.js')) },
-    };
-    server = createServer((req, res) => {
-      served.push(`${req.method} ${req.url}`);
-      const file = files[req.url ?? ''];
-      if (!file) return void res.writeHead(404).end();
-      res.writeHead(200, { 'Content-Type': file.type }).end(file.body);
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    site = await serveMswPage(join(ROOT, 'test', 'runners', 'msw-browser', 'main.js'), { workingDir: ROOT, body: '<p id="status">loading</p>' });
+    ({ url, served } = site);
     browser = await launchChromium();
   }, 60_000);
 
   afterAll(async () => {
     await browser?.close();
-    server?.closeAllConnections();
-    await new Promise((resolve) => server?.close(resolve));
+    await site?.close();
   });
 
   it('creates and lists a payment through fetch at the API base URL, answered by the worker', async () => {

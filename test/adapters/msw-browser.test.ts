@@ -1,11 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { createServer, Server } from 'node:http';
-import { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { build } from 'esbuild';
 import { Browser } from 'playwright-core';
 import { consoleErrors, describeInBrowser, launchChromium } from '../helpers/browser';
 import { requireBuild } from '../helpers/cli-process';
+import { MswPage, serveMswPage } from '../helpers/msw-page';
 
 /**
  * The sandbox inside a browser page, no server of the mock's at all: a tiny static server gives Chromium a page,
@@ -16,46 +13,21 @@ import { requireBuild } from '../helpers/cli-process';
 const ROOT = join(__dirname, '..', '..');
 
 describeInBrowser('payments-mock/msw in Chromium with setupWorker', () => {
-  let server: Server;
+  let site: MswPage;
   let url: string;
   let browser: Browser;
-  const served: string[] = [];
+  let served: string[];
 
   beforeAll(async () => {
     requireBuild();
-    const bundle = await build({
-      entryPoints: [join(ROOT, 'test', 'runners', 'msw-browser', 'page.js')],
-      bundle: true,
-      platform: 'browser',
-      format: 'esm',
-      write: false,
-      // As a consumer's bundler: payments-mock/msw through the package's exports, not this repository's tsconfig paths.
-      tsconfigRaw: {},
-      logLevel: 'error',
-    });
-    const files: Record<string, { type: string; body: string | Buffer }> = {
-      '/': {
-        type: 'text/html',
-        body: '<!doctype html><meta charset="utf-8"><title>shop</title><link rel="icon" href="data:,"><script type="module" src="/page.js"></script>',
-      },
-      '/page.js': { type: 'text/javascript', body: bundle.outputFiles[0]!.text },
-      '/mockServiceWorker.js': { type: 'text/javascript', body: readFileSync(join(ROOT, 'node_modules', 'msw', 'lib', 'mockServiceWorker.js')) },
-    };
-    server = createServer((req, res) => {
-      served.push(`${req.method} ${req.url}`);
-      const file = files[req.url ?? ''];
-      if (!file) return void res.writeHead(404).end();
-      res.writeHead(200, { 'Content-Type': file.type }).end(file.body);
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    site = await serveMswPage(join(ROOT, 'test', 'runners', 'msw-browser', 'page.js'), { workingDir: ROOT });
+    ({ url, served } = site);
     browser = await launchChromium();
   }, 60_000);
 
   afterAll(async () => {
     await browser?.close();
-    server?.closeAllConnections();
-    await new Promise((resolve) => server?.close(resolve));
+    await site?.close();
   });
 
   it('creates, confirms and lists payments through fetch at the production base URL', async () => {

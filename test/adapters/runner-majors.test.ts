@@ -1,14 +1,12 @@
 import { execFile } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, Server } from 'node:http';
-import { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { build } from 'esbuild';
 import { Browser } from 'playwright-core';
 import { consoleErrors, describeInBrowser, launchChromium } from '../helpers/browser';
 import { requireBuild } from '../helpers/cli-process';
+import { MswPage, serveMswPage } from '../helpers/msw-page';
 
 /**
  * The adapters on the current majors of the runners they serve, as a project on them gets payments-mock: the
@@ -81,42 +79,21 @@ const installed = (dir: string, name: string) =>
   });
 
   describeInBrowser('MSW 3 in Chromium (setupWorker)', () => {
-    let server: Server;
+    let site: MswPage;
     let browser: Browser;
 
     afterAll(async () => {
       await browser?.close();
-      server?.closeAllConnections();
-      await new Promise((resolve) => server?.close(resolve));
+      await site?.close();
     });
 
     it('creates, confirms and lists payments in a page, with the worker of MSW 3 and no server of the mock’s', async () => {
       // As the project's bundler: page.js resolves msw/browser and payments-mock/msw in the project's node_modules.
-      const bundle = await build({
-        entryPoints: [join(msw.dir, 'page.js')],
-        absWorkingDir: msw.dir,
-        bundle: true,
-        platform: 'browser',
-        format: 'esm',
-        write: false,
-        tsconfigRaw: {},
-        logLevel: 'error',
-      });
-      const files: Record<string, { type: string; body: string | Buffer }> = {
-        '/': { type: 'text/html', body: '<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><script type="module" src="/page.js"></script>' },
-        '/page.js': { type: 'text/javascript', body: bundle.outputFiles[0]!.text },
-        '/mockServiceWorker.js': { type: 'text/javascript', body: readFileSync(join(msw.dir, 'node_modules', 'msw', 'lib', 'mockServiceWorker.js')) },
-      };
-      server = createServer((req, res) => {
-        const file = files[req.url ?? ''];
-        if (!file) return void res.writeHead(404).end();
-        res.writeHead(200, { 'Content-Type': file.type }).end(file.body);
-      });
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      site = await serveMswPage(join(msw.dir, 'page.js'), { workingDir: msw.dir });
       browser = await launchChromium();
       const page = await browser.newPage();
       const errors = consoleErrors(page);
-      await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+      await page.goto(site.url);
       await page.waitForFunction(() => typeof (globalThis as unknown as { run?: unknown }).run === 'function');
       const result = await page.evaluate(() => (globalThis as unknown as { run: () => Promise<any> }).run());
       expect(result.confirmed.body.status).toBe('succeeded');

@@ -30,6 +30,10 @@ import { parseDuration } from './clock/duration';
 import { checkRange, parseInstant } from './clock/clock';
 import { WorkspaceControls } from './workspaces/workspace-controls';
 import { fixtureContents } from './workspaces/fixture-contents';
+import { MemoryBudget, MemoryNotice } from './memory/memory-budget';
+import { HeapSource, nodeHeapSource } from './memory/heap-source';
+import { budgetBytes } from './memory/budget-size';
+import { storeBytes } from './memory/footprint';
 
 /** Where a request log line goes; the CLI prints it, embedders may collect it. */
 export interface RequestLogLine {
@@ -66,6 +70,12 @@ export interface ContextOptions {
   streamStallMs?: number;
   /** How deliveries go out (default `node`). */
   webhookTransport?: 'node' | 'fetch';
+  /** The memory budget (`512mb`, or bytes); default 75% of V8's heap limit. */
+  maxMemory?: string | number;
+  /** Where the budget reads the heap (default: this process's V8 heap; tests give fixed figures). */
+  heapSource?: HeapSource;
+  /** Told when use crosses 80% of the budget, reaches it, or falls back (the CLI logs it). */
+  onMemory?: (notice: MemoryNotice) => void;
 }
 
 const DEFAULT_SWEEP_INTERVAL_MS = 60_000;
@@ -109,6 +119,8 @@ export class MockContext {
   readonly seeded: boolean;
   /** The clocks and scenarios that workspaces have of their own (contract section 17). */
   readonly workspaces: WorkspaceControls;
+  /** Whether a request may store something new, and what is held (src/memory). */
+  readonly memory: MemoryBudget;
   private fixtures: NamedDocument[];
 
   constructor(options: ContextOptions) {
@@ -127,6 +139,17 @@ export class MockContext {
     this.streamStallMs = options.streamStallMs;
     this.webhookTransport = options.webhookTransport ?? 'node';
     this.webhooks = new Webhooks(this);
+    const heap = options.heapSource ?? nodeHeapSource();
+    const onMemory = options.onMemory;
+    this.memory = new MemoryBudget(
+      budgetBytes(options.maxMemory, heap),
+      heap,
+      () => storeBytes(this.store),
+      (notice) => {
+        onMemory?.(notice);
+        if (this.bus.memory.hasSubscribers) this.bus.memory.publish(notice);
+      },
+    );
     // From the secrets stream, so that --webhook never shifts the ids of the objects (and keys) that follow.
     this.cliEndpoints = (options.webhooks ?? []).map((url) => ({ url, id: makeId(this.streams.secrets, 'we'), secret: newSecret(this.streams.secrets) }));
     this.store = this.freshStore();

@@ -3,6 +3,8 @@ import type { RequestLogLine } from '../context';
 import type { FixtureDocument } from '../state/fixture-types';
 import type { ScenarioName, ScenarioOptions } from '../scenarios/scenarios';
 import { PACKAGE_ROOT } from '../package-root';
+import type { HeapSource } from '../memory/heap-source';
+import type { MemoryNotice } from '../memory/memory-budget';
 
 /** The bundled fixtures, used when no --fixtures is given. */
 export const DEFAULT_FIXTURES = join(PACKAGE_ROOT, 'fixtures', 'default.json');
@@ -49,4 +51,14 @@ export interface MockOptions {
    * `fetch`, so MSW and other fetch interceptors see them; the default of `createFetchHandler`).
    */
   webhookTransport?: 'node' | 'fetch';
+  /**
+   * The memory budget: a size such as `'512mb'` or `'2gb'`, or bytes. Past it, a request that would store something
+   * new is refused with 503 `memory_budget_exceeded`; reads, deletes, resets and exports go on. Default: 75% of
+   * the heap V8 allows the process (`node --max-old-space-size` sets that).
+   */
+  maxMemory?: string | number;
+  /** Told when memory use crosses 80% of the budget, reaches it, or falls back (the CLI logs it). */
+  onMemory?: (notice: MemoryNotice) => void;
+  /** Where the budget reads the heap: advanced, for tests that need fixed figures. Default: this process's V8 heap. */
+  heapSource?: HeapSource;
 }

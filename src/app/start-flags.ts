@@ -17,6 +17,7 @@ export interface StartFlags {
   adminToken?: string;
   webhook?: string[];
   journal?: number;
+  maxMemory?: string;
 }
 
 /**
@@ -37,6 +38,7 @@ export function optionsFromFlags(flags: StartFlags): MockOptions {
     ...(flags.adminToken ? { adminToken: flags.adminToken } : {}),
     ...(flags.webhook?.length ? { webhooks: flags.webhook } : {}),
     ...(flags.journal !== undefined ? { journalSize: flags.journal } : {}),
+    ...(flags.maxMemory ? { maxMemory: flags.maxMemory } : {}),
   };
 }
 

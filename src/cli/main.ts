@@ -15,9 +15,10 @@ import { banner } from './banner';
 import { addClientCommands } from './client-commands';
 import { addDeliveryCommands } from './delivery-commands';
 import { Palette, palette } from './colors';
-import { integer } from './integer-option';
+import { integer, memorySize } from './integer-option';
 import { formatRequestLine, LogFormat } from './log-format';
 import { addMcpCommand } from './mcp-command';
+import { memoryLine } from './memory-log';
 
 export interface CliIO {
   stdout: (text: string) => void;
@@ -110,6 +111,14 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<CliRe
         .env('PAYMENTS_MOCK_JOURNAL')
         .argParser(integer('--journal', 0, 100_000)),
     )
+    .addOption(
+      new Option(
+        '--max-memory <size>',
+        'memory budget, e.g. 512mb or 2gb: past it, requests that store something new get 503 (default: 75% of the V8 heap limit)',
+      )
+        .env('PAYMENTS_MOCK_MAX_MEMORY')
+        .argParser(memorySize('--max-memory')),
+    )
     .action(async (options: ServeOptions) => {
       const log: LogFormat = options.log ?? (io.isTTY ? 'pretty' : 'json');
       result = { exitCode: 0, mock: await serve(options, log, io, chalk), quiet: log === 'off' };
@@ -152,6 +161,9 @@ async function serve(options: ServeOptions, log: LogFormat, io: CliIO, chalk: Pa
   const mock = await startMock({
     ...optionsFromFlags(options),
     ...(log !== 'off' ? { onRequest: (line) => io.stdout(`${formatRequestLine(line, log, new Date(), chalk)}\n`) } : {}),
+    // A memory crossing is logged whatever --log says: with --log off (stdout is the listening line alone), on stderr.
+    onMemory: (notice) =>
+      log === 'off' ? io.stderr(`${memoryLine(notice, 'json', new Date(), chalk)}\n`) : io.stdout(`${memoryLine(notice, log, new Date(), chalk)}\n`),
   });
   io.stdout(`payments-mock listening on ${mock.url}\n`);
   // --log off is for parents that read the port: the listening line is all they get.

@@ -1,0 +1,109 @@
+import { formatBytes } from './memory-size';
+import type { HeapSource } from './heap-source';
+
+/** `ok` below 80% of the budget; `warning` from 80%; `full` at the budget: nothing new is stored. */
+export type MemoryState = 'ok' | 'warning' | 'full';
+
+/** A change of state, told once per crossing (the CLI logs it, the bus carries it). */
+export interface MemoryNotice {
+  state: MemoryState;
+  /** Bytes held, as the budget counts them. */
+  held: number;
+  budget: number;
+}
+
+/** The share of V8's heap limit the budget defaults to (docs/behaviour.md says why 75%). */
+export const DEFAULT_BUDGET_SHARE = 0.75;
+/** Warn from here (a share of the budget)... */
+const WARN_AT = 0.8;
+/** ...and stop warning only below this, so use hovering at 80% is one warning, not one a request. */
+const CALM_AT = 0.75;
+/** Once full, writes resume below this: a full collection that frees a little does not flip refusals on and off. */
+const RESUME_AT = 0.95;
+/** Whatever the estimate says, V8's own reading past this share of its limit counts as full (the abort is near). */
+const CEILING = 0.9;
+/** How many writes go between two readings of the heap, by state: a write costs a counter check, not a reading. */
+const SAMPLE_EVERY: Record<MemoryState, number> = { ok: 64, warning: 8, full: 1 };
+
+/**
+ * The memory budget of one instance: whether a request may store something new. What it counts as held is
+ * grounded in the real heap: the live heap V8 measured after its last full collection, plus what the store
+ * gained (or lost, by a reset or a deleted workspace) since, estimated from its counts. Garbage does not count
+ * (a refusal never waits for V8 to collect), and freeing a workspace counts at once.
+ *
+ * @example
+ * const budget = new MemoryBudget(512 * 2 ** 20, nodeHeapSource(), () => storeBytes(ctx.store), console.log);
+ * if (!budget.admits()) throw new ApiError('memory_budget_exceeded', budget.refusal());
+ */
+export class MemoryBudget {
+  /** The first write reads the heap: a budget starts from a reading, not from an assumption that there is room. */
+  private writes = SAMPLE_EVERY.ok - 1;
+  private current: MemoryState = 'ok';
+  private gcSeen = -1;
+  private gcHeap = 0;
+  private storedAtGc = 0;
+  private lastHeld = 0;
+
+  constructor(
+    readonly budget: number,
+    private readonly heap: HeapSource,
+    private readonly storeBytes: () => number,
+    private readonly notify: (notice: MemoryNotice) => void,
+  ) {}
+
+  /** Whether a request may store something new now: a counter check, and a reading of the heap every few writes. */
+  admits(): boolean {
+    if (++this.writes % SAMPLE_EVERY[this.current] !== 0) return this.current !== 'full';
+    this.sample();
+    return this.current !== 'full';
+  }
+
+  get state(): MemoryState {
+    return this.current;
+  }
+
+  /** Reads the heap now: what is held (bytes), moving the state (and telling of a crossing) on the way. */
+  sample(): number {
+    const gc = this.heap.lastFullGc();
+    const stored = this.storeBytes();
+    if (gc.count !== this.gcSeen) {
+      this.gcSeen = gc.count;
+      this.gcHeap = gc.used;
+      this.storedAtGc = stored;
+    }
+    const used = this.heap.used();
+    // Before the first full collection there is no live figure: the heap in use (garbage too) stands in.
+    const held = gc.count === 0 ? used : Math.max(0, this.gcHeap + stored - this.storedAtGc);
+    this.lastHeld = held;
+    this.move(held / this.budget, used >= CEILING * this.heap.limit());
+    return held;
+  }
+
+  /** The last figure sampled (bytes). */
+  get held(): number {
+    return this.lastHeld;
+  }
+
+  private move(share: number, nearCeiling: boolean): void {
+    let next = this.current;
+    if (share >= 1 || nearCeiling) next = 'full';
+    else if (this.current === 'full') next = share < RESUME_AT ? (share >= WARN_AT ? 'warning' : 'ok') : 'full';
+    else if (share >= WARN_AT) next = 'warning';
+    else if (share < CALM_AT) next = 'ok';
+    if (next === this.current) return;
+    this.current = next;
+    this.notify({ state: next, held: this.lastHeld, budget: this.budget });
+  }
+}
+
+/**
+ * The message of a refused write: what is held, the budget, and the ways out.
+ * @example refusalMessage(420 * 2 ** 20, 400 * 2 ** 20) // 'The memory budget is reached: the mock holds 420 MB of its 400 MB budget…'
+ */
+export function refusalMessage(held: number, budget: number): string {
+  return (
+    `The memory budget is reached: the mock holds ${formatBytes(held)} of its ${formatBytes(budget)} budget (--max-memory), so it stores nothing new. ` +
+    'Reads, deletes, resets and exports still work. To go on: reset a workspace (POST /_mock/workspaces/{id}/reset, or POST /_mock/reset for all), ' +
+    'delete one (DELETE /_mock/workspaces/{id}), or keep the store with --state and restart with a larger --max-memory (and node --max-old-space-size).'
+  );
+}

@@ -50,3 +50,17 @@ function partitionCounts(partition: Partition) {
     deliveries: partition.webhookDeliveries.size,
   };
 }
+
+/** What `GET /_mock/memory` answers: the budget, what is held against it, and each workspace's part. */
+export interface MemoryReport {
+  object: 'memory';
+  state: 'ok' | 'warning' | 'full';
+  /** Bytes held, as the budget counts them (see memory-budget.ts). */
+  held: number;
+  budget: number;
+  /** held ÷ budget, in percent, one decimal. */
+  percent: number;
+  /** V8's figures now: heap in use (garbage included) and the limit past which the process aborts. */
+  heap: { used: number; limit: number };
+  workspaces: WorkspaceFootprint[];
+}

@@ -46,7 +46,7 @@ export class MemoryBudget {
 
   constructor(
     readonly budget: number,
-    private readonly heap: HeapSource,
+    readonly heap: HeapSource,
     private readonly storeBytes: () => number,
     private readonly notify: (notice: MemoryNotice) => void,
   ) {}

@@ -100,8 +100,11 @@ describe('--max-memory', () => {
     const saved = { ...process.env };
     Object.assign(process.env, env);
     try {
-      const result = await main(['node', 'payments-mock', '--port', '0', '--fixtures', 'none', '--log', 'off', ...args], io);
-      return { result, out: out.join('') };
+      const result = await main(
+        ['node', 'payments-mock', '--port', '0', '--fixtures', 'none', ...(args.includes('--log') ? [] : ['--log', 'off']), ...args],
+        io,
+      );
+      return { result, out: out.join(''), lines: out };
     } finally {
       process.env = saved;
     }
@@ -137,5 +140,35 @@ describe('--max-memory', () => {
     expect(result.exitCode).toBe(1);
     expect(out).toContain(message);
     expect(out.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('logs a crossing once, as a line of the request log (--log json), and the refused create as 503 memory_budget_exceeded', async () => {
+    // This process's heap is far past 8 MB: the first create reads it and finds the budget reached.
+    const { result, lines: written } = await run(['--max-memory', '8mb', '--log', 'json']);
+    try {
+      const mock = result.mock!;
+      const secret = mock.keys.find((k) => k.kind === 'secret' && !k.livemode)!.key;
+      const post = () =>
+        fetch(`${mock.url}/v1/payments`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${secret}` },
+          body: new URLSearchParams({ amount: '100', currency: 'usd' }),
+        });
+      expect((await post()).status).toBe(503);
+      expect((await post()).status).toBe(503);
+    } finally {
+      await result.mock?.close();
+    }
+    const lines = written
+      .join('')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const memory = lines.filter((line) => line.type === 'memory');
+    expect(memory).toHaveLength(1);
+    expect(memory[0]).toMatchObject({ state: 'full', budget: 8 * MB });
+    expect(memory[0]!.message).toMatch(/memory budget reached .*503 memory_budget_exceeded/);
+    expect(lines.filter((line) => line.error_code === 'memory_budget_exceeded')).toHaveLength(2);
   });
 });

@@ -80,6 +80,7 @@ describe('the tool table', () => {
       'list_requests',
       'list_webhook_endpoints',
       'list_deliveries',
+      'memory_usage',
     ]);
   });
 

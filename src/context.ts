@@ -119,6 +119,8 @@ export class MockContext {
   readonly seeded: boolean;
   /** The clocks and scenarios that workspaces have of their own (contract section 17). */
   readonly workspaces: WorkspaceControls;
+  /** Counts what may have changed the state (writes, resets, clock moves): autosave saves only when it moved. */
+  changes = 0;
   /** Whether a request may store something new, and what is held (src/memory). */
   readonly memory: MemoryBudget;
   private fixtures: NamedDocument[];
@@ -223,6 +225,7 @@ export class MockContext {
 
   /** `null`: the workspace follows the server's scenario again. */
   setWorkspaceScenario(workspace: string, scenario: Scenario | null): void {
+    this.changes++;
     this.workspaces.setScenario(workspace, scenario);
     if (this.bus.scenario.hasSubscribers) this.bus.scenario.publish({ workspace, scenario: scenario?.scenario ?? null });
   }
@@ -235,6 +238,7 @@ export class MockContext {
   resetWorkspace(id: string): boolean {
     const workspace = this.store.workspaces.get(id);
     if (!workspace) return false;
+    this.changes++;
     this.webhooks.dropWorkspace(workspace);
     this.refill(id);
     this.webhooks.loadWorkspace(id);
@@ -246,6 +250,7 @@ export class MockContext {
   deleteWorkspace(id: string): boolean {
     const workspace = this.store.workspaces.get(id);
     if (!workspace) return false;
+    this.changes++;
     this.webhooks.dropWorkspace(workspace);
     this.store.removeWorkspace(id);
     this.workspaces.drop(id);
@@ -263,6 +268,7 @@ export class MockContext {
   }
 
   setScenario(scenario: Scenario): void {
+    this.changes++;
     this.scenario = scenario;
     if (this.bus.scenario.hasSubscribers) this.bus.scenario.publish({ workspace: null, scenario: scenario.scenario });
   }
@@ -279,6 +285,7 @@ export class MockContext {
    * fixture times count from their own clock).
    */
   reset(): void {
+    this.changes++;
     this.store = this.freshStore();
     this.workspaces.keepOnly(this.store.workspaces);
     for (const id of this.workspaces.withOwnClock()) this.refill(id);
@@ -326,6 +333,7 @@ export class MockContext {
    * back (a workspace saved without one keeps what it follows here), deliveries rescheduled on those clocks.
    */
   private replaceStore(store: Store, controls: ReadonlyMap<string, SavedControls>): void {
+    this.changes++;
     ensureCliEndpoints(store, this.cliEndpoints, this.clock.now());
     this.store = store;
     this.workspaces.keepOnly(store.workspaces);
@@ -376,6 +384,7 @@ export class MockContext {
   }
 
   private clockMoved(clock: ClockState, workspace: string | null = null): ClockState {
+    this.changes++;
     if (this.bus.clock.hasSubscribers) this.bus.clock.publish({ workspace, clock });
     return clock;
   }

@@ -5,6 +5,7 @@ import type { ScenarioName, ScenarioOptions } from '../scenarios/scenarios';
 import { PACKAGE_ROOT } from '../package-root';
 import type { HeapSource } from '../memory/heap-source';
 import type { MemoryNotice } from '../memory/memory-budget';
+import type { AutosaveReport } from '../state/autosave';
 
 /** The bundled fixtures, used when no --fixtures is given. */
 export const DEFAULT_FIXTURES = join(PACKAGE_ROOT, 'fixtures', 'default.json');
@@ -57,6 +58,10 @@ export interface MockOptions {
    * the heap V8 allows the process (`node --max-old-space-size` sets that).
    */
   maxMemory?: string | number;
+  /** With `state`: save in the background this often when something changed (`'30s'`, `'5m'`, `'500ms'`, seconds as a number, or `'off'`). Default `'30s'`, real time. */
+  autosave?: string | number;
+  /** Called after each autosave with what was saved (the CLI logs it). */
+  onAutosave?: (saved: AutosaveReport) => void;
   /** Told when memory use crosses 80% of the budget, reaches it, or falls back (the CLI logs it). */
   onMemory?: (notice: MemoryNotice) => void;
   /** Where the budget reads the heap: advanced, for tests that need fixed figures. Default: this process's V8 heap. */

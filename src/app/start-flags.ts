@@ -18,6 +18,7 @@ export interface StartFlags {
   webhook?: string[];
   journal?: number;
   maxMemory?: string;
+  autosave?: string;
 }
 
 /**
@@ -39,6 +40,7 @@ export function optionsFromFlags(flags: StartFlags): MockOptions {
     ...(flags.webhook?.length ? { webhooks: flags.webhook } : {}),
     ...(flags.journal !== undefined ? { journalSize: flags.journal } : {}),
     ...(flags.maxMemory ? { maxMemory: flags.maxMemory } : {}),
+    ...(flags.autosave ? { autosave: flags.autosave } : {}),
   };
 }
 

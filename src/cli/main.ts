@@ -19,6 +19,7 @@ import { integer, memorySize } from './integer-option';
 import { formatRequestLine, LogFormat } from './log-format';
 import { addMcpCommand } from './mcp-command';
 import { memoryLine } from './memory-log';
+import { autosaveLine } from './autosave-log';
 
 export interface CliIO {
   stdout: (text: string) => void;
@@ -119,6 +120,12 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<CliRe
         .env('PAYMENTS_MOCK_MAX_MEMORY')
         .argParser(memorySize('--max-memory')),
     )
+    .addOption(
+      new Option(
+        '--autosave <interval|off>',
+        'with --state: save in the background this often (real time) when something changed, e.g. 30s, 5m, 500ms (default: 30s)',
+      ).env('PAYMENTS_MOCK_AUTOSAVE'),
+    )
     .action(async (options: ServeOptions) => {
       const log: LogFormat = options.log ?? (io.isTTY ? 'pretty' : 'json');
       result = { exitCode: 0, mock: await serve(options, log, io, chalk), quiet: log === 'off' };
@@ -161,6 +168,7 @@ async function serve(options: ServeOptions, log: LogFormat, io: CliIO, chalk: Pa
   const mock = await startMock({
     ...optionsFromFlags(options),
     ...(log !== 'off' ? { onRequest: (line) => io.stdout(`${formatRequestLine(line, log, new Date(), chalk)}\n`) } : {}),
+    ...(log !== 'off' ? { onAutosave: (report) => io.stdout(`${autosaveLine(report, log, new Date(), chalk)}\n`) } : {}),
     // A memory crossing is logged whatever --log says: with --log off (stdout is the listening line alone), on stderr.
     onMemory: (notice) =>
       log === 'off' ? io.stderr(`${memoryLine(notice, 'json', new Date(), chalk)}\n`) : io.stdout(`${memoryLine(notice, log, new Date(), chalk)}\n`),

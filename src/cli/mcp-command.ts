@@ -44,6 +44,7 @@ export function addMcpCommand(program: Command, io: CliIO, done: (result: CliRes
     .addOption(
       new Option('--max-memory <size>', `${WITH_START} memory budget, e.g. 512mb (default: 75% of the V8 heap limit)`).argParser(memorySize('--max-memory')),
     )
+    .addOption(new Option('--autosave <interval|off>', `${WITH_START} with --state: save in the background this often (default: 30s)`))
     .addHelpText('after', '\nNothing but the protocol goes to stdout; notes go to stderr. See docs/mcp.md for the tools.')
     .action(async (options: McpOptions) => {
       // Loaded here, not at the top: the SDK and the tool table are for this command alone.

@@ -21,7 +21,7 @@ export interface McpSession {
   ended: Promise<void>;
 }
 
-const START_OPTIONS = ['port', 'host', 'fixtures', 'clock', 'scenario', 'seed', 'state', 'webhook', 'journal', 'maxMemory'] as const;
+const START_OPTIONS = ['port', 'host', 'fixtures', 'clock', 'scenario', 'seed', 'state', 'webhook', 'journal', 'maxMemory', 'autosave'] as const;
 
 /**
  * Serves MCP on stdin/stdout for a running mock (`--url`) or for one it starts in this process (`--start`, on port 0

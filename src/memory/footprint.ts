@@ -42,6 +42,13 @@ export function storeBytes(store: Store): number {
   return bytes;
 }
 
+/** How many objects the whole store holds (payments, customers, refunds, payment methods, webhook endpoints). */
+export function storeObjects(store: Store): number {
+  let objects = 0;
+  for (const workspace of store.workspaces.values()) objects += workspaceFootprint(workspace).objects;
+  return objects;
+}
+
 function partitionCounts(partition: Partition) {
   return {
     objects: partition.payments.size + partition.customers.size + partition.refunds.size + partition.paymentMethods.size + partition.webhookEndpoints.size,

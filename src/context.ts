@@ -70,7 +70,7 @@ export interface ContextOptions {
   streamStallMs?: number;
   /** How deliveries go out (default `node`). */
   webhookTransport?: 'node' | 'fetch';
-  /** The memory budget (`512mb`, or bytes); default 75% of V8's heap limit. */
+  /** The memory budget (`512mb`, or bytes); default 70% of V8's old-generation limit. */
   maxMemory?: string | number;
   /** Where the budget reads the heap (default: this process's V8 heap; tests give fixed figures). */
   heapSource?: HeapSource;
@@ -240,7 +240,9 @@ export class MockContext {
     if (!workspace) return false;
     this.changes++;
     this.webhooks.dropWorkspace(workspace);
+    this.memory.sample(); // what a collection before this saw (memory-budget.ts)
     this.refill(id);
+    this.memory.sample();
     this.webhooks.loadWorkspace(id);
     if (this.bus.reset.hasSubscribers) this.bus.reset.publish({ workspace: id });
     return true;
@@ -252,7 +254,9 @@ export class MockContext {
     if (!workspace) return false;
     this.changes++;
     this.webhooks.dropWorkspace(workspace);
+    this.memory.sample(); // what a collection before this saw (memory-budget.ts)
     this.store.removeWorkspace(id);
+    this.memory.sample();
     this.workspaces.drop(id);
     this.webhooks.sync();
     return true;
@@ -286,7 +290,9 @@ export class MockContext {
    */
   reset(): void {
     this.changes++;
+    this.memory.sample(); // what a collection before this saw (memory-budget.ts)
     this.store = this.freshStore();
+    this.memory.sample();
     this.workspaces.keepOnly(this.store.workspaces);
     for (const id of this.workspaces.withOwnClock()) this.refill(id);
     this.journal.clear();
@@ -335,7 +341,9 @@ export class MockContext {
   private replaceStore(store: Store, controls: ReadonlyMap<string, SavedControls>): void {
     this.changes++;
     ensureCliEndpoints(store, this.cliEndpoints, this.clock.now());
+    this.memory.sample(); // what a collection before this saw (memory-budget.ts)
     this.store = store;
+    this.memory.sample();
     this.workspaces.keepOnly(store.workspaces);
     for (const [id, saved] of controls) this.workspaces.restore(id, saved);
     // What has already expired (events past 30 days, answers past 24 h) is not kept, as if the store had lived on:

@@ -54,7 +54,7 @@ export interface MockOptions {
   webhookTransport?: 'node' | 'fetch';
   /**
    * The memory budget: a size such as `'512mb'` or `'2gb'`, or bytes. Past it, a request that would store something
-   * new is refused with 503 `memory_budget_exceeded`; reads, deletes, resets and exports go on. Default: 75% of
+   * new is refused with 503 `memory_budget_exceeded`; reads, deletes, resets and exports go on. Default: 70% of the old generation of
    * the heap V8 allows the process (`node --max-old-space-size` sets that).
    */
   maxMemory?: string | number;

@@ -115,7 +115,7 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<CliRe
     .addOption(
       new Option(
         '--max-memory <size>',
-        'memory budget, e.g. 512mb or 2gb: past it, requests that store something new get 503 (default: 75% of the V8 heap limit)',
+        'memory budget, e.g. 512mb or 2gb: past it, requests that store something new get 503 (default: 70% of the V8 old-generation limit, which --max-old-space-size sets)',
       )
         .env('PAYMENTS_MOCK_MAX_MEMORY')
         .argParser(memorySize('--max-memory')),

@@ -6,14 +6,17 @@ export interface HeapSource {
   used(): number;
   /** The most this heap may ever hold (V8's `heap_size_limit`): past it the process aborts. */
   limit(): number;
-  /** How many full collections have run (0: none yet), and the heap in use just after the last one. */
-  lastFullGc(): { count: number; used: number };
+  /**
+   * How many full collections have run (0: none yet), the heap in use just after the last one, and when it ended
+   * (`performance.now()` time).
+   */
+  lastFullGc(): { count: number; used: number; at: number };
 }
 
 type V8 = typeof import('node:v8');
 type PerfHooks = typeof import('node:perf_hooks');
 
-const afterFullGc = { count: 0, used: 0 };
+const afterFullGc = { count: 0, used: 0, at: 0 };
 let watching = false;
 
 /**
@@ -39,11 +42,14 @@ function watchFullCollections(v8: V8): void {
   watching = true;
   const major = hooks.constants.NODE_PERFORMANCE_GC_MAJOR;
   const observer = new hooks.PerformanceObserver((list) => {
-    const entries = list.getEntries();
-    // Entries come in batches, after the collection: the heap read now is the live heap plus the little allocated since.
-    if (!entries.some((entry) => ((entry as { detail?: { kind?: number } }).detail?.kind ?? 0) & major)) return;
+    const full = list.getEntries().filter((entry) => ((entry as { detail?: { kind?: number } }).detail?.kind ?? 0) & major);
+    const last = full[full.length - 1];
+    if (!last) return;
+    // Entries come in batches, after the collection: the heap read now is the live heap at its end plus what was
+    // allocated since (garbage is only ever freed by a collection, which would be an entry of its own).
     afterFullGc.count++;
     afterFullGc.used = v8.getHeapStatistics().used_heap_size;
+    afterFullGc.at = last.startTime + last.duration;
   });
   observer.observe({ entryTypes: ['gc'] });
 }

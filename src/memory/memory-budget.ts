@@ -12,16 +12,18 @@ export interface MemoryNotice {
   budget: number;
 }
 
-/** The share of V8's heap limit the budget defaults to (docs/behaviour.md says why 75%). */
-export const DEFAULT_BUDGET_SHARE = 0.75;
+/** The share of V8's old-generation limit the budget defaults to (docs/behaviour.md says why 70%). */
+export const DEFAULT_BUDGET_SHARE = 0.7;
 /** Warn from here (a share of the budget)... */
 const WARN_AT = 0.8;
 /** ...and stop warning only below this, so use hovering at 80% is one warning, not one a request. */
 const CALM_AT = 0.75;
 /** Once full, writes resume below this: a full collection that frees a little does not flip refusals on and off. */
 const RESUME_AT = 0.95;
-/** Whatever the estimate says, V8's own reading past this share of its limit counts as full (the abort is near). */
+/** Whatever the estimate says, V8's own reading past this share of its limit counts as full (the abort is near), unless the store shrank since the last full collection (see sample). */
 const CEILING = 0.9;
+/** How many samples of the store's bytes are kept to match a collection with (readings come often, collections less). */
+const HISTORY = 8;
 /** How many writes go between two readings of the heap, by state: a write costs a counter check, not a reading. */
 const SAMPLE_EVERY: Record<MemoryState, number> = { ok: 64, warning: 8, full: 1 };
 
@@ -43,6 +45,9 @@ export class MemoryBudget {
   private gcHeap = 0;
   private storedAtGc = 0;
   private lastHeld = 0;
+  /** The last few samples of the store's bytes, with their time: a collection is matched with the store it saw. */
+  private readonly history: Array<{ at: number; stored: number } | undefined> = new Array<undefined>(HISTORY).fill(undefined);
+  private next = 0;
 
   constructor(
     readonly budget: number,
@@ -69,14 +74,27 @@ export class MemoryBudget {
     if (gc.count !== this.gcSeen) {
       this.gcSeen = gc.count;
       this.gcHeap = gc.used;
-      this.storedAtGc = stored;
+      // What the store held when the collection ran, not now: a reset between the two must count as freed.
+      this.storedAtGc = this.storedAt(gc.at) ?? stored;
     }
+    this.history[this.next] = { at: performance.now(), stored };
+    this.next = (this.next + 1) % HISTORY;
     const used = this.heap.used();
     // Before the first full collection there is no live figure: the heap in use (garbage too) stands in.
     const held = gc.count === 0 ? used : Math.max(0, this.gcHeap + stored - this.storedAtGc);
     this.lastHeld = held;
-    this.move(held / this.budget, used >= CEILING * this.heap.limit());
+    // V8's reading includes garbage: after the store shrank (a reset, a deleted workspace) it still counts what was
+    // freed until the next full collection, so it is only the last word while the store has not shrunk since.
+    const nearCeiling = stored >= this.storedAtGc && used >= CEILING * this.heap.limit();
+    this.move(held / this.budget, nearCeiling);
     return held;
+  }
+
+  /** The store's bytes at the latest sample taken at or before `at`, if one is still in the history. */
+  private storedAt(at: number): number | undefined {
+    let found: { at: number; stored: number } | undefined;
+    for (const entry of this.history) if (entry && entry.at <= at && (!found || entry.at > found.at)) found = entry;
+    return found?.stored;
   }
 
   /** The last figure sampled (bytes). */

@@ -139,7 +139,7 @@ export const ADMIN_SHAPES = {
     object: { const: 'memory' },
     state: { enum: ['ok', 'warning', 'full'], description: 'warning from 80% of the budget; full at the budget: requests that store something new get 503.' },
     held: { ...integer, description: 'Bytes held: the live heap after the last full collection plus what the store gained since.' },
-    budget: { ...integer, description: 'Bytes: --max-memory, by default 75% of the heap limit.' },
+    budget: { ...integer, description: 'Bytes: --max-memory, by default 70% of the old-generation limit (the heap limit less the young generation).' },
     percent: { type: 'number', description: 'held ÷ budget, in percent.' },
     heap: closed({ used: { ...integer, description: 'V8 heap in use now, garbage included.' }, limit: { ...integer, description: "V8's heap limit." } }),
     workspaces: {

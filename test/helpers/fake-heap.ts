@@ -12,7 +12,7 @@ export interface FakeHeap {
 
 /** A heap with figures a test sets, so budget decisions are deterministic. */
 export function fakeHeap(options: { other: number; limit?: number }): FakeHeap {
-  const gc = { count: 0, used: 0 };
+  const gc = { count: 0, used: 0, at: 0 };
   const heap: FakeHeap = {
     other: options.other,
     usedNow: undefined,
@@ -24,6 +24,7 @@ export function fakeHeap(options: { other: number; limit?: number }): FakeHeap {
     collect(storeBytes) {
       gc.count++;
       gc.used = heap.other + storeBytes;
+      gc.at = performance.now();
     },
   };
   return heap;

@@ -43,7 +43,7 @@ describe('GET /_mock/memory', () => {
   it('reads the real heap by default', async () => {
     const res = await sandbox().admin('get', '/_mock/memory');
     expect(res.body.held).toBeGreaterThan(1 * MB);
-    expect(res.body.budget).toBe(Math.floor(0.75 * res.body.heap.limit));
+    expect(res.body.budget).toBe(Math.floor(0.7 * (res.body.heap.limit - 48 * MB)));
   });
 
   it('needs the admin token like the rest of /_mock (it names every workspace)', async () => {

@@ -122,10 +122,10 @@ describe('--max-memory', () => {
     }
   });
 
-  it("defaults to 75% of V8's heap limit", async () => {
+  it("defaults to 70% of V8's old generation", async () => {
     const { result } = await run([]);
     try {
-      expect(result.mock?.context.memory.budget).toBe(Math.floor(0.75 * nodeHeapSource().limit()));
+      expect(result.mock?.context.memory.budget).toBe(Math.floor(0.7 * (nodeHeapSource().limit() - 48 * MB)));
     } finally {
       await result.mock?.close();
     }

@@ -78,15 +78,35 @@ describe('MemoryBudget', () => {
     expect(budget.admits()).toBe(false);
   });
 
+  it("does not let V8's reading hold refusals after the store shrank: what a reset freed is garbage until the next collection", () => {
+    const { budget, heap, store } = setup(10 * MB, 50 * MB);
+    budget.admits();
+    heap.usedNow = 0.95 * heap.source.limit();
+    budget.sample();
+    expect(budget.state).toBe('full');
+    store.bytes = 0; // a reset: V8 still counts the old store until it collects
+    expect(budget.admits()).toBe(true);
+  });
+
   it('resets the baseline at each full collection: garbage the estimate missed or freed is corrected', () => {
     const { budget, store, heap } = setup(10 * MB);
     budget.admits();
     store.bytes = 30 * MB;
+    budget.sample();
     heap.other = 75 * MB; // something the estimate did not see
     heap.collect(store.bytes);
     budget.sample();
     expect(budget.held).toBe(105 * MB);
     expect(budget.state).toBe('full');
+  });
+
+  it('matches a collection with the store it saw: one before a reset still counts the reset as freed', () => {
+    const { budget, store, heap } = setup(10 * MB, 80 * MB);
+    budget.sample();
+    heap.collect(store.bytes); // the collection sees the 80 MB store...
+    store.bytes = 0; // ...a reset runs before the budget hears of the collection
+    budget.sample();
+    expect(budget.held).toBe(10 * MB);
   });
 
   it('asks only a counter between readings while there is room', () => {

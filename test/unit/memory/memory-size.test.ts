@@ -27,7 +27,8 @@ describe('formatBytes', () => {
 describe('budgetBytes', () => {
   const heap = fakeHeap({ other: 0, limit: 1024 ** 3 }).source;
 
-  it('defaults to 75% of the heap limit', () => expect(budgetBytes(undefined, heap)).toBe(0.75 * 1024 ** 3));
+  it('defaults to 70% of the old generation: the heap limit less the 48 MB young generation', () =>
+    expect(budgetBytes(undefined, heap)).toBe(Math.floor(0.7 * (1024 - 48) * 1024 ** 2)));
   it('takes a size or bytes', () => {
     expect(budgetBytes('512mb', heap)).toBe(512 * 1024 ** 2);
     expect(budgetBytes(64 * 1024 ** 2, heap)).toBe(64 * 1024 ** 2);
@@ -35,6 +36,6 @@ describe('budgetBytes', () => {
   it.each([
     ['lots', /give a size such as 512mb or 2gb/],
     ['1mb', /give at least 8 MB/],
-    ['2gb', /may hold at most 1 GB of heap.*--max-old-space-size/],
+    ['2gb', /may hold at most 976 MB in its heap's old generation.*--max-old-space-size/],
   ])('refuses %s with what to do', (given, message) => expect(() => budgetBytes(given, heap)).toThrow(message));
 });

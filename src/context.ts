@@ -30,6 +30,10 @@ import { parseDuration } from './clock/duration';
 import { checkRange, parseInstant } from './clock/clock';
 import { WorkspaceControls } from './workspaces/workspace-controls';
 import { fixtureContents } from './workspaces/fixture-contents';
+import { MemoryBudget, MemoryNotice } from './memory/memory-budget';
+import { HeapSource, nodeHeapSource } from './memory/heap-source';
+import { budgetBytes } from './memory/budget-size';
+import { storeBytes } from './memory/footprint';
 
 /** Where a request log line goes; the CLI prints it, embedders may collect it. */
 export interface RequestLogLine {
@@ -68,6 +72,12 @@ export interface ContextOptions {
   streamStallMs?: number;
   /** How deliveries go out (default `node`). */
   webhookTransport?: 'node' | 'fetch';
+  /** The memory budget (`512mb`, or bytes); default 70% of V8's old-generation limit. */
+  maxMemory?: string | number;
+  /** Where the budget reads the heap (default: this process's V8 heap; tests give fixed figures). */
+  heapSource?: HeapSource;
+  /** Told when use crosses 80% of the budget, reaches it, or falls back (the CLI logs it). */
+  onMemory?: (notice: MemoryNotice) => void;
 }
 
 const DEFAULT_SWEEP_INTERVAL_MS = 60_000;
@@ -113,6 +123,10 @@ export class MockContext {
   readonly seeded: boolean;
   /** The clocks and scenarios that workspaces have of their own (contract section 17). */
   readonly workspaces: WorkspaceControls;
+  /** Counts what may have changed the state (writes, resets, clock moves): autosave saves only when it moved. */
+  changes = 0;
+  /** Whether a request may store something new, and what is held (src/memory). */
+  readonly memory: MemoryBudget;
   private fixtures: NamedDocument[];
 
   constructor(options: ContextOptions) {
@@ -132,6 +146,17 @@ export class MockContext {
     this.streamStallMs = options.streamStallMs;
     this.webhookTransport = options.webhookTransport ?? 'node';
     this.webhooks = new Webhooks(this);
+    const heap = options.heapSource ?? nodeHeapSource();
+    const onMemory = options.onMemory;
+    this.memory = new MemoryBudget(
+      budgetBytes(options.maxMemory, heap),
+      heap,
+      () => storeBytes(this.store),
+      (notice) => {
+        onMemory?.(notice);
+        if (this.bus.memory.hasSubscribers) this.bus.memory.publish(notice);
+      },
+    );
     // From the secrets stream, so that --webhook never shifts the ids of the objects (and keys) that follow.
     this.cliEndpoints = (options.webhooks ?? []).map((url) => ({ url, id: makeId(this.streams.secrets, 'we'), secret: newSecret(this.streams.secrets) }));
     this.store = this.freshStore();
@@ -207,6 +232,7 @@ export class MockContext {
 
   /** `null`: the workspace follows the server's scenario again. */
   setWorkspaceScenario(workspace: string, scenario: Scenario | null): void {
+    this.changes++;
     this.workspaces.setScenario(workspace, scenario);
     this.journal.controls.record({
       kind: 'scenario',
@@ -226,8 +252,11 @@ export class MockContext {
   resetWorkspace(id: string): boolean {
     const workspace = this.store.workspaces.get(id);
     if (!workspace) return false;
+    this.changes++;
     this.webhooks.dropWorkspace(workspace);
+    this.memory.sample(); // what a collection before this saw (memory-budget.ts)
     this.refill(id);
+    this.memory.sample();
     this.webhooks.loadWorkspace(id);
     if (this.bus.reset.hasSubscribers) this.bus.reset.publish({ workspace: id });
     return true;
@@ -237,8 +266,11 @@ export class MockContext {
   deleteWorkspace(id: string): boolean {
     const workspace = this.store.workspaces.get(id);
     if (!workspace) return false;
+    this.changes++;
     this.webhooks.dropWorkspace(workspace);
+    this.memory.sample(); // what a collection before this saw (memory-budget.ts)
     this.store.removeWorkspace(id);
+    this.memory.sample();
     this.workspaces.drop(id);
     this.webhooks.sync();
     return true;
@@ -256,6 +288,7 @@ export class MockContext {
   }
 
   setScenario(scenario: Scenario): void {
+    this.changes++;
     this.scenario = scenario;
     this.journal.controls.record({ kind: 'scenario', scenario: scenario.scenario, workspace: null, after: this.journal.recorded, created: this.clock.now() });
     if (this.bus.scenario.hasSubscribers) this.bus.scenario.publish({ workspace: null, scenario: scenario.scenario });
@@ -273,7 +306,10 @@ export class MockContext {
    * fixture times count from their own clock).
    */
   reset(): void {
+    this.changes++;
+    this.memory.sample(); // what a collection before this saw (memory-budget.ts)
     this.store = this.freshStore();
+    this.memory.sample();
     this.workspaces.keepOnly(this.store.workspaces);
     for (const id of this.workspaces.withOwnClock()) this.refill(id);
     this.journal.clear();
@@ -320,8 +356,11 @@ export class MockContext {
    * back (a workspace saved without one keeps what it follows here), deliveries rescheduled on those clocks.
    */
   private replaceStore(store: Store, controls: ReadonlyMap<string, SavedControls>): void {
+    this.changes++;
     ensureCliEndpoints(store, this.cliEndpoints, this.clock.now());
+    this.memory.sample(); // what a collection before this saw (memory-budget.ts)
     this.store = store;
+    this.memory.sample();
     this.workspaces.keepOnly(store.workspaces);
     for (const [id, saved] of controls) this.workspaces.restore(id, saved);
     // What has already expired (events past 30 days, answers past 24 h) is not kept, as if the store had lived on:
@@ -371,6 +410,7 @@ export class MockContext {
 
   /** Tells followers, and notes the move among the journal's requests (a session kept as a flow replays it). */
   private clockMoved(clock: ClockState, workspace: string | null, before: number): ClockState {
+    this.changes++;
     const seconds = clock.now - before;
     if (seconds !== 0) this.journal.controls.record({ kind: 'advance', seconds, workspace, after: this.journal.recorded, created: this.clock.now() });
     if (this.bus.clock.hasSubscribers) this.bus.clock.publish({ workspace, clock });

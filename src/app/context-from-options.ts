@@ -59,6 +59,9 @@ export function contextFromOptions(options: MockOptions, fixtures: NamedDocument
       ...(options.webhookTimeoutMs !== undefined ? { webhookTimeoutMs: options.webhookTimeoutMs } : {}),
       ...(options.webhookTransport ? { webhookTransport: options.webhookTransport } : {}),
       ...(options.streamStallMs !== undefined ? { streamStallMs: options.streamStallMs } : {}),
+      ...(options.maxMemory !== undefined ? { maxMemory: options.maxMemory } : {}),
+      ...(options.heapSource ? { heapSource: options.heapSource } : {}),
+      ...(options.onMemory ? { onMemory: options.onMemory } : {}),
     });
   } catch (error) {
     if (error instanceof FixtureError) throw new ConfigError(`Invalid fixtures: ${error.summary()}`);

@@ -4,6 +4,8 @@ import { FixtureDocument, FixtureError } from '../state/fixture-types';
 import { loadStateFile, UnreadableStateError } from '../state/load-state-file';
 import { NamedDocument, readFixtures } from '../state/read-fixtures';
 import { saveStore } from '../state/state-file';
+import { autosaveMs, DEFAULT_AUTOSAVE, startAutosave, StateSaver } from '../state/autosave';
+import { storeObjects } from '../memory/footprint';
 import { Store } from '../store/store';
 import { existsSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -13,15 +15,27 @@ import { DEFAULT_FIXTURES, MockOptions } from './mock-options';
 /** Builds an instance's context from options; every mistake is a ConfigError with one clear message. */
 export function createContext(options: MockOptions = {}): MockContext {
   const clock = checkOptions(options);
+  if (options.autosave !== undefined && !options.state)
+    throw new ConfigError('--autosave needs --state <file>: it saves the store to that file in the background.');
+  const autosave = autosaveMs(options.autosave ?? DEFAULT_AUTOSAVE);
   if (options.state) checkStatePath(options.state);
   const ctx = contextFromOptions(options, loadFixtures(options.fixtures), clock);
   if (options.state) {
     const path = options.state;
     restoreState(ctx, path);
+    // One save at a time, whoever asks (autosave, POST /_mock/state/save, shutdown): a later one waits its turn.
+    const saver = new StateSaver(
+      () => saveStore(path, ctx.store, ctx.savedControls),
+      () => ctx.changes,
+    );
     ctx.saveState = async () => {
-      await saveStore(path, ctx.store, ctx.savedControls);
+      await saver.save();
       return path;
     };
+    if (autosave !== null) {
+      const describe = () => ({ file: path, objects: storeObjects(ctx.store) });
+      ctx.bus.shutdown.subscribe(startAutosave(saver, autosave, describe, options.onAutosave));
+    }
   }
   return ctx;
 }

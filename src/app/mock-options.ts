@@ -3,6 +3,9 @@ import type { RequestLogLine } from '../context';
 import type { FixtureDocument } from '../state/fixture-types';
 import type { ScenarioName, ScenarioOptions } from '../scenarios/scenarios';
 import { PACKAGE_ROOT } from '../package-root';
+import type { HeapSource } from '../memory/heap-source';
+import type { MemoryNotice } from '../memory/memory-budget';
+import type { AutosaveReport } from '../state/autosave';
 
 /** The bundled fixtures, used when no --fixtures is given. */
 export const DEFAULT_FIXTURES = join(PACKAGE_ROOT, 'fixtures', 'default.json');
@@ -55,4 +58,18 @@ export interface MockOptions {
    * `fetch`, so MSW and other fetch interceptors see them; the default of `createFetchHandler`).
    */
   webhookTransport?: 'node' | 'fetch';
+  /**
+   * The memory budget: a size such as `'512mb'` or `'2gb'`, or bytes. Past it, a request that would store something
+   * new is refused with 503 `memory_budget_exceeded`; reads, deletes, resets and exports go on. Default: 70% of the old generation of
+   * the heap V8 allows the process (`node --max-old-space-size` sets that).
+   */
+  maxMemory?: string | number;
+  /** With `state`: save in the background this often when something changed (`'30s'`, `'5m'`, `'500ms'`, seconds as a number, or `'off'`). Default `'30s'`, real time. */
+  autosave?: string | number;
+  /** Called after each autosave with what was saved (the CLI logs it). */
+  onAutosave?: (saved: AutosaveReport) => void;
+  /** Told when memory use crosses 80% of the budget, reaches it, or falls back (the CLI logs it). */
+  onMemory?: (notice: MemoryNotice) => void;
+  /** Where the budget reads the heap: advanced, for tests that need fixed figures. Default: this process's V8 heap. */
+  heapSource?: HeapSource;
 }

@@ -77,6 +77,7 @@ function inWorkspace(document: FlowDocument, id: string): FlowDocument {
  */
 export function createMockWorkspace(ctx: MockContext, options: { name?: string } = {}): MockWorkspace {
   const { workspace } = newWorkspace(ctx.store, { ...(options.name ? { name: options.name } : {}), now: ctx.clock.now() });
+  ctx.changes++;
   return mockWorkspace(ctx, workspace.id);
 }
 

@@ -19,6 +19,8 @@ export interface StartFlags {
   allowedHosts?: string[];
   webhook?: string[];
   journal?: number;
+  maxMemory?: string;
+  autosave?: string;
 }
 
 /**
@@ -40,6 +42,8 @@ export function optionsFromFlags(flags: StartFlags): MockOptions {
     ...(flags.allowedHosts?.length ? { allowedHosts: flags.allowedHosts } : {}),
     ...(flags.webhook?.length ? { webhooks: flags.webhook } : {}),
     ...(flags.journal !== undefined ? { journalSize: flags.journal } : {}),
+    ...(flags.maxMemory ? { maxMemory: flags.maxMemory } : {}),
+    ...(flags.autosave ? { autosave: flags.autosave } : {}),
   };
 }
 

@@ -86,6 +86,13 @@ export interface DeliveryMessage extends Place {
   status: string;
 }
 
+export interface MemoryMessage {
+  state: 'ok' | 'warning' | 'full';
+  /** Bytes held and the budget, as `GET /_mock/memory` reports them. */
+  held: number;
+  budget: number;
+}
+
 /**
  * The instance's event bus: the domain and the admin API publish what happened; webhooks and the dashboard
  * stream subscribe. One per mock instance, never a module global.
@@ -101,6 +108,8 @@ export class EventBus {
   readonly reset = new Channel<ResetMessage>();
   /** A webhook delivery was created or changed. */
   readonly delivery = new Channel<DeliveryMessage>();
+  /** Memory use crossed 80% of the budget, reached it, or fell back (once per crossing). */
+  readonly memory = new Channel<MemoryMessage>();
   /** The instance is closing: long-lived followers (dashboard streams) end their answers. */
   readonly shutdown = new Channel<Record<string, never>>();
 }

@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from 'commander';
+import { parseMemorySize } from '../memory/memory-size';
 
 /**
  * A commander argument parser for an integer option within bounds: a bad value is one clear line, not a NaN.
@@ -9,4 +10,16 @@ import { InvalidArgumentError } from 'commander';
 export const integer = (name: string, min: number, max: number) => (value: string) => {
   if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) throw new InvalidArgumentError(`${name} must be an integer from ${min} to ${max}.`);
   return Number(value);
+};
+
+/**
+ * A commander argument parser for a memory size (`512mb`, `2gb`): a value that is not one is one clear line. The
+ * text goes on as given; startMock checks it against the heap limit.
+ *
+ * @example
+ * new Option('--max-memory <size>').argParser(memorySize('--max-memory'));
+ */
+export const memorySize = (name: string) => (value: string) => {
+  if (parseMemorySize(value) === undefined) throw new InvalidArgumentError(`${name} must be a size such as 512mb or 2gb.`);
+  return value;
 };

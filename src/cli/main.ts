@@ -16,11 +16,13 @@ import { addClientCommands } from './client-commands';
 import { addDeliveryCommands } from './delivery-commands';
 import { addJournalCommand } from './journal-command';
 import { Palette, palette } from './colors';
-import { integer } from './integer-option';
+import { integer, memorySize } from './integer-option';
 import { formatRequestLine, LogFormat } from './log-format';
 import type { CliIO, CliResult } from './cli-io';
 import { addMcpCommand } from './mcp-command';
 import { splitAllowedHosts } from '../http/allowed-hosts';
+import { memoryLine } from './memory-log';
+import { autosaveLine } from './autosave-log';
 
 export type { CliIO, CliResult };
 
@@ -111,6 +113,20 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<CliRe
         .env('PAYMENTS_MOCK_JOURNAL')
         .argParser(integer('--journal', 0, 100_000)),
     )
+    .addOption(
+      new Option(
+        '--max-memory <size>',
+        'memory budget, e.g. 512mb or 2gb: past it, requests that store something new get 503 (default: 70% of the V8 old-generation limit, which --max-old-space-size sets)',
+      )
+        .env('PAYMENTS_MOCK_MAX_MEMORY')
+        .argParser(memorySize('--max-memory')),
+    )
+    .addOption(
+      new Option(
+        '--autosave <interval|off>',
+        'with --state: save in the background this often (real time) when something changed, e.g. 30s, 5m, 500ms (default: 30s)',
+      ).env('PAYMENTS_MOCK_AUTOSAVE'),
+    )
     .action(async (options: ServeOptions) => {
       const log: LogFormat = options.log ?? (io.isTTY ? 'pretty' : 'json');
       result = { exitCode: 0, mock: await serve(options, log, io, chalk), quiet: log === 'off' };
@@ -154,6 +170,10 @@ async function serve(options: ServeOptions, log: LogFormat, io: CliIO, chalk: Pa
   const mock = await startMock({
     ...optionsFromFlags(options),
     ...(log !== 'off' ? { onRequest: (line) => io.stdout(`${formatRequestLine(line, log, new Date(), chalk)}\n`) } : {}),
+    ...(log !== 'off' ? { onAutosave: (report) => io.stdout(`${autosaveLine(report, log, new Date(), chalk)}\n`) } : {}),
+    // A memory crossing is logged whatever --log says: with --log off (stdout is the listening line alone), on stderr.
+    onMemory: (notice) =>
+      log === 'off' ? io.stderr(`${memoryLine(notice, 'json', new Date(), chalk)}\n`) : io.stdout(`${memoryLine(notice, log, new Date(), chalk)}\n`),
   });
   io.stdout(`payments-mock listening on ${mock.url}\n`);
   // --log off is for parents that read the port: the listening line is all they get.

@@ -1,6 +1,6 @@
 import { Command, Option } from 'commander';
 import { SCENARIOS } from '../scenarios/scenarios';
-import { integer } from './integer-option';
+import { integer, memorySize } from './integer-option';
 import type { CliIO, CliResult } from './cli-io';
 import type { McpOptions } from '../mcp/run-mcp';
 
@@ -41,6 +41,12 @@ export function addMcpCommand(program: Command, io: CliIO, done: (result: CliRes
       ),
     )
     .addOption(new Option('--journal <n>', `${WITH_START} how many /v1 requests the journal keeps (default: 1000)`).argParser(integer('--journal', 0, 100_000)))
+    .addOption(
+      new Option('--max-memory <size>', `${WITH_START} memory budget, e.g. 512mb (default: 70% of the V8 old-generation limit)`).argParser(
+        memorySize('--max-memory'),
+      ),
+    )
+    .addOption(new Option('--autosave <interval|off>', `${WITH_START} with --state: save in the background this often (default: 30s)`))
     .addHelpText('after', '\nNothing but the protocol goes to stdout; notes go to stderr. See docs/mcp.md for the tools.')
     .action(async (options: McpOptions) => {
       // Loaded here, not at the top: the SDK and the tool table are for this command alone.

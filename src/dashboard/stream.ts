@@ -104,6 +104,7 @@ function follow(ctx: MockContext, sink: ResponseSink): void {
     bus.clock.subscribe((message) => push('clock', message)),
     bus.scenario.subscribe((message) => push('scenario', message)),
     bus.reset.subscribe((message) => push('reset', message)),
+    bus.memory.subscribe((message) => push('memory', message)),
     // A closing server does not wait for the page: its answer ends, and the page falls back to polling.
     bus.shutdown.subscribe(() => sink.end()),
   ];

@@ -238,6 +238,13 @@ export const ERROR_CATALOG = {
     meaning: 'The service is unavailable (the `outage` scenario).',
     fix: 'Retry later.',
   },
+  memory_budget_exceeded: {
+    status: 503,
+    type: 'api_error',
+    meaning:
+      'The mock holds as much as its memory budget (`--max-memory`) allows, so a request that would store something new is refused. Reads, deletes, resets, exports and the admin API still work.',
+    fix: 'Reset a workspace (`POST /_mock/workspaces/{id}/reset` or `POST /_mock/reset`), delete one, or keep the store with `--state` and restart with a larger `--max-memory`. `GET /_mock/memory` shows what each workspace holds.',
+  },
   flow_invalid: {
     status: 400,
     type: 'invalid_request_error',

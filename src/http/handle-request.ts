@@ -25,6 +25,8 @@ export function handleRequest(ctx: MockContext, req: MockRequest): MockResponse 
   // The admin surface is for this machine's own user: no CORS there, so other origins cannot read keys or state.
   const admin = path.startsWith('/_mock/') || path === '/_mock';
   if (req.method === 'OPTIONS' && !admin) return { status: 204, headers: { ...PREFLIGHT_HEADERS }, body: '' };
+  // Anything but a read may change the state: autosave compares this count, never the store itself.
+  if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS') ctx.changes++;
 
   if (path.startsWith('/v1/') || path === '/v1') {
     // Only /v1 requests draw request ids, from their own stream: admin calls (an open dashboard makes many),

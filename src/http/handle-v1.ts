@@ -18,6 +18,7 @@ import { V1_ROUTES } from '../routes';
 import { eventRequest } from '../store/event-log';
 import type { ApiRoute as V1Route } from '../routes';
 import { acceptsNoParams, validateParams } from './validate';
+import { refusalMessage } from '../memory/memory-budget';
 import { requestVersion } from './versions-header';
 
 const router = new Router<V1Route>(V1_ROUTES);
@@ -106,6 +107,9 @@ export function handleV1(ctx: MockContext, req: MockRequest, path: string, query
       }
       claim = { partition, key: idempotencyKey, record: claimed.record };
     }
+    // Past the memory budget nothing new is stored (a replay above stores nothing, so it is still answered); the
+    // refusal is not saved for a retry, which may succeed once memory is freed.
+    if (req.method === 'POST' && !ctx.memory.admits()) throw new ApiError('memory_budget_exceeded', refusalMessage(ctx.memory.held, ctx.memory.budget));
 
     const flaky = scenario.scenario === 'flaky' ? ctx.dice.flaky(scenario.options.rate ?? DEFAULT_FLAKY_RATE) : 'none';
     const faultBefore = ctx.faults.take(req.method, path, 'before');

@@ -21,7 +21,7 @@ export interface McpSession {
   ended: Promise<void>;
 }
 
-const START_OPTIONS = ['port', 'host', 'fixtures', 'clock', 'scenario', 'seed', 'state', 'webhook', 'journal'] as const;
+const START_OPTIONS = ['port', 'host', 'fixtures', 'clock', 'scenario', 'seed', 'state', 'webhook', 'journal', 'maxMemory', 'autosave'] as const;
 
 /**
  * Serves MCP on stdin/stdout for a running mock (`--url`) or for one it starts in this process (`--start`, on port 0
@@ -36,7 +36,9 @@ export async function runMcp(options: McpOptions, log: (line: string) => void): 
     throw new ConfigError('--url and --start exclude each other: --url talks to a running mock, --start owns one.');
   const given = START_OPTIONS.find((name) => (name === 'webhook' ? (options.webhook ?? []).length > 0 : options[name] !== undefined));
   if (!options.start && given)
-    throw new ConfigError(`--${given} needs --start: it configures the mock that --start owns (a mock at --url keeps the options it was started with).`);
+    throw new ConfigError(
+      `--${given.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)} needs --start: it configures the mock that --start owns (a mock at --url keeps the options it was started with).`,
+    );
   const tools = buildTools(MCP_TOOLS, operationSchemas());
 
   const mock = options.start ? await startMock({ ...optionsFromFlags(options), port: options.port ?? 0 }) : undefined;

@@ -15,7 +15,7 @@ const STATUSES: Record<number, { name: string; title: string }> = {
   422: { name: 'FlowStopped', title: 'A flow stopped at a step (the step, its request and the answer are in the error)' },
   429: { name: 'RateLimited', title: 'Too many requests' },
   500: { name: 'ServerError', title: 'An injected fault' },
-  503: { name: 'Unavailable', title: 'The outage scenario' },
+  503: { name: 'Unavailable', title: 'The outage scenario, or the memory budget reached (a write)' },
 };
 
 /** What every /v1 operation can answer, and every admin operation. */

@@ -20,6 +20,7 @@ import { WEBHOOK_ENDPOINT_ROUTES } from './webhook-endpoints';
 import { WORKSPACE_ADMIN_ROUTES } from './admin/workspaces';
 import { DASHBOARD_ADMIN_ROUTES } from './admin/dashboard';
 import { TRIGGER_ADMIN_ROUTES } from './admin/triggers';
+import { ADMIN_MEMORY_ROUTES } from './admin/memory';
 
 export type { AdminCall, AdminRoute, ApiRoute, Call, RouteDoc } from './route-types';
 export { route } from './route-types';
@@ -38,6 +39,7 @@ export const V1_ROUTES: ApiRoute[] = [
 /** The admin API under `/_mock`. */
 export const ADMIN_ROUTES: AdminRoute[] = [
   ...ADMIN_SERVER_ROUTES,
+  ...ADMIN_MEMORY_ROUTES,
   ...ADMIN_KEY_ROUTES,
   ...ADMIN_CLOCK_AND_SCENARIO_ROUTES,
   ...ADMIN_REQUEST_ROUTES,

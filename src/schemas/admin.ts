@@ -142,6 +142,27 @@ export const ADMIN_SCHEMAS = {
 /** Request bodies and answers of individual admin operations (inline in the document). */
 export const ADMIN_SHAPES = {
   health: closed({ status: { const: 'ok' }, version: string }),
+  memory: closed({
+    object: { const: 'memory' },
+    state: { enum: ['ok', 'warning', 'full'], description: 'warning from 80% of the budget; full at the budget: requests that store something new get 503.' },
+    held: { ...integer, description: 'Bytes held: the live heap after the last full collection plus what the store gained since.' },
+    budget: { ...integer, description: 'Bytes: --max-memory, by default 70% of the old-generation limit (the heap limit less the young generation).' },
+    percent: { type: 'number', description: 'held ÷ budget, in percent.' },
+    heap: closed({ used: { ...integer, description: 'V8 heap in use now, garbage included.' }, limit: { ...integer, description: "V8's heap limit." } }),
+    workspaces: {
+      type: 'array',
+      description: 'Largest first.',
+      items: closed({
+        workspace: string,
+        name: string,
+        objects: { ...integer, description: 'Payments, customers, refunds, payment methods and webhook endpoints, both modes.' },
+        events: integer,
+        idempotency_records: integer,
+        deliveries: integer,
+        bytes: { ...integer, description: 'Estimated: the counts × the bytes each kind was measured to cost.' },
+      }),
+    },
+  }),
   keyList: list(ref('KeyEntry')),
   createKey: closed(
     {

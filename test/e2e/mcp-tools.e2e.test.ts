@@ -223,6 +223,18 @@ const CASES: Array<[string, () => Record<string, unknown>, Check, Record<string,
     /^Invalid timeout_ms/,
   ],
   [
+    'memory_usage',
+    () => ({}),
+    (out) => {
+      expect(out).toMatchObject({ object: 'memory', state: 'ok' });
+      expect(out.held).toBeLessThan(out.budget);
+      expect(out.workspaces.map((ws: any) => ws.workspace)).toEqual(expect.arrayContaining(['acme', 'globex']));
+      expect(out.workspaces.find((ws: any) => ws.workspace === 'acme').objects).toBeGreaterThan(0);
+    },
+    { workspace: 'acme' },
+    /^Received unknown query parameter: workspace\./,
+  ],
+  [
     'trigger',
     () => ({ event: 'payment.payment_failed', overrides: { amount: 5000, metadata: { order: '42' } } }),
     (out) => {

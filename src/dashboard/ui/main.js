@@ -5,6 +5,7 @@ import { html, useLive } from './common.js';
 import { Controls } from './controls.js';
 import { Events } from './events.js';
 import { Keys } from './keys.js';
+import { MemoryGauge } from './memory.js';
 import { Objects } from './objects.js';
 import { Requests } from './requests.js';
 import { Webhooks } from './webhooks.js';
@@ -86,8 +87,8 @@ function App() {
       <span class=${`live-dot ${status}`} role="status" aria-live="polite" data-live=${status}>${LIVE_LABEL[status]}</span>
       <span class="facts-inline"
         ><span>clock <strong data-header-clock>${clock ? `${clock.iso} (${clock.mode})` : '…'}</strong></span>
-        <span>scenario <strong data-header-scenario>${scenario || '…'}</strong></span></span
-      >
+        <span>scenario <strong data-header-scenario>${scenario || '…'}</strong></span> <${MemoryGauge}
+      /></span>
     </header>
     <nav class="tabs" role="tablist" aria-label="Views" onKeyDown=${onTabKey}>
       ${VIEWS.map(([id, label]) => html`<button type="button" role="tab" id=${`tab-${id}`} aria-selected=${view === id} aria-controls="view" tabindex=${view === id ? 0 : -1} onClick=${() => select(id)}>${label}</button>`)}

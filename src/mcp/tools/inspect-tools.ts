@@ -85,4 +85,15 @@ export const INSPECT_TOOLS: AdminToolRow[] = [
     example: { timeout_ms: 5000 },
     calls: [{ operation: 'adminFlushWebhooks' }],
   },
+  {
+    name: 'memory_usage',
+    title: 'Memory held against the budget',
+    description:
+      'Reports what the mock holds against its memory budget (--max-memory): bytes held, the budget, the percentage, the state ' +
+      '(ok; warning from 80%; full at the budget, when requests that store something new get 503 memory_budget_exceeded) and, per ' +
+      'workspace, its objects, events, idempotency records, deliveries and estimated bytes, largest first. Use it when creates are ' +
+      'refused with memory_budget_exceeded, to pick the workspace to reset or delete.',
+    example: {},
+    calls: [{ operation: 'adminMemory' }],
+  },
 ];

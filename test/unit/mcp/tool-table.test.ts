@@ -81,6 +81,7 @@ describe('the tool table', () => {
       'save_session_as_flow',
       'list_webhook_endpoints',
       'list_deliveries',
+      'memory_usage',
     ]);
   });
 

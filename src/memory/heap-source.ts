@@ -1,0 +1,55 @@
+import { nodeBuiltin } from '../runtime/platform';
+
+/** Where the memory budget reads the heap. Node's is {@link nodeHeapSource}; tests give fixed figures. */
+export interface HeapSource {
+  /** Bytes of V8 heap in use now, garbage not yet collected included. */
+  used(): number;
+  /** The most this heap may ever hold (V8's `heap_size_limit`): past it the process aborts. */
+  limit(): number;
+  /**
+   * How many full collections have run (0: none yet), the heap in use just after the last one, and when it ended
+   * (`performance.now()` time).
+   */
+  lastFullGc(): { count: number; used: number; at: number };
+}
+
+type V8 = typeof import('node:v8');
+type PerfHooks = typeof import('node:perf_hooks');
+
+const afterFullGc = { count: 0, used: 0, at: 0 };
+let watching = false;
+
+/**
+ * The heap of this process, as V8 reports it. One observer per process follows full collections (mark-compact)
+ * and notes what was in use right after each, which is the live heap: what V8 could not free. It is started on
+ * first use and costs nothing between collections. Outside Node (a browser page) there is no limit to keep to.
+ * @example const heap = nodeHeapSource(); heap.used() / heap.limit();
+ */
+export function nodeHeapSource(): HeapSource {
+  const v8 = nodeBuiltin<V8>('node:v8');
+  if (!v8) return { used: () => 0, limit: () => Number.MAX_SAFE_INTEGER, lastFullGc: () => afterFullGc };
+  if (!watching) watchFullCollections(v8);
+  return {
+    used: () => v8.getHeapStatistics().used_heap_size,
+    limit: () => v8.getHeapStatistics().heap_size_limit,
+    lastFullGc: () => afterFullGc,
+  };
+}
+
+function watchFullCollections(v8: V8): void {
+  const hooks = nodeBuiltin<PerfHooks>('node:perf_hooks');
+  if (!hooks) return;
+  watching = true;
+  const major = hooks.constants.NODE_PERFORMANCE_GC_MAJOR;
+  const observer = new hooks.PerformanceObserver((list) => {
+    const full = list.getEntries().filter((entry) => ((entry as { detail?: { kind?: number } }).detail?.kind ?? 0) & major);
+    const last = full[full.length - 1];
+    if (!last) return;
+    // Entries come in batches, after the collection: the heap read now is the live heap at its end plus what was
+    // allocated since (garbage is only ever freed by a collection, which would be an entry of its own).
+    afterFullGc.count++;
+    afterFullGc.used = v8.getHeapStatistics().used_heap_size;
+    afterFullGc.at = last.startTime + last.duration;
+  });
+  observer.observe({ entryTypes: ['gc'] });
+}

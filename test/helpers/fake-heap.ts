@@ -1,0 +1,31 @@
+import type { HeapSource } from '../../src/memory/heap-source';
+
+export interface FakeHeap {
+  /** Bytes held besides the store (what a collection cannot free). */
+  other: number;
+  /** What `used()` answers (garbage included); unset: the last collection's figure. */
+  usedNow: number | undefined;
+  source: HeapSource;
+  /** A full collection: the live heap is `other` plus the store's bytes now. */
+  collect(storeBytes: number): void;
+}
+
+/** A heap with figures a test sets, so budget decisions are deterministic. */
+export function fakeHeap(options: { other: number; limit?: number }): FakeHeap {
+  const gc = { count: 0, used: 0, at: 0 };
+  const heap: FakeHeap = {
+    other: options.other,
+    usedNow: undefined,
+    source: {
+      used: () => heap.usedNow ?? gc.used,
+      limit: () => options.limit ?? 4 * 1024 ** 3,
+      lastFullGc: () => gc,
+    },
+    collect(storeBytes) {
+      gc.count++;
+      gc.used = heap.other + storeBytes;
+      gc.at = performance.now();
+    },
+  };
+  return heap;
+}

@@ -7,7 +7,7 @@ import { saveStore } from '../state/state-file';
 import { autosaveMs, DEFAULT_AUTOSAVE, startAutosave, StateSaver } from '../state/autosave';
 import { storeObjects } from '../memory/footprint';
 import { Store } from '../store/store';
-import { existsSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { checkOptions, contextFromOptions, fixtureDocuments } from './context-from-options';
 import { DEFAULT_FIXTURES, MockOptions } from './mock-options';
@@ -67,6 +67,35 @@ function checkStatePath(path: string): void {
     );
   }
   unlinkSync(probe);
+  removeStaleTemporaries(folder, basename(path));
+}
+
+/**
+ * A save writes `<file>.<pid>.<n>.tmp` and renames it into place; a process killed mid-save (`kill -9`, a crash)
+ * leaves its temporary file behind, as large as the state. Those of processes that no longer run are removed.
+ */
+function removeStaleTemporaries(folder: string, file: string): void {
+  const prefix = `${file}.`;
+  for (const name of readdirSync(folder)) {
+    if (!name.startsWith(prefix)) continue;
+    const pid = /^(\d+)\.\d+\.tmp$/.exec(name.slice(prefix.length))?.[1];
+    if (pid === undefined || Number(pid) === process.pid || isRunning(Number(pid))) continue;
+    try {
+      unlinkSync(join(folder, name));
+    } catch {
+      // Gone already, or not ours to remove: it is only a leftover.
+    }
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it runs, as another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 function loadFixtures(fixtures: string | FixtureDocument | undefined): NamedDocument[] {

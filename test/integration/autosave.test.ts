@@ -181,3 +181,17 @@ describe('--autosave', () => {
     }
   });
 });
+
+describe('a save cut short', () => {
+  it('leaves a temporary file that the next start removes, when the process that wrote it is gone', () => {
+    const dir = folder();
+    const file = join(dir, 'state.json');
+    // A pid no process has (above the kernel's pid_max), and this process's own (a save in progress).
+    writeFileSync(join(dir, 'state.json.4194305.3.tmp'), '{"workspaces":[');
+    writeFileSync(join(dir, `state.json.${process.pid}.1.tmp`), '');
+    writeFileSync(join(dir, 'other.json.4194305.1.tmp'), '');
+    const ctx = createContext({ fixtures: 'none', state: file, autosave: 'off' });
+    ctx.close();
+    expect(readdirSync(dir).sort()).toEqual(['other.json.4194305.1.tmp', `state.json.${process.pid}.1.tmp`]);
+  });
+});

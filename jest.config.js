@@ -52,6 +52,8 @@ module.exports = {
       testMatch: ['**/msw-*.test.ts'],
       // As an installed package resolves (msw-readme.test.ts is shown in the README as a user writes it).
       moduleNameMapper: { '^payments-mock/msw$': '<rootDir>/src/adapters/msw/index.ts' },
+      // Node 25+: MSW 2 reads the global localStorage, which warns without --localstorage-file.
+      setupFiles: ['<rootDir>/test/helpers/no-web-storage.ts'],
       transform: { ...shared.transform, '^.+\\.m?js$': ['ts-jest', { tsconfig: { allowJs: true, module: 'commonjs' } }] },
       transformIgnorePatterns: ['/node_modules/(?!(rettime|@open-draft|until-async|outvariant|strict-event-emitter|headers-polyfill|@mswjs)/)'],
       moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],

@@ -87,6 +87,7 @@ describe('the npm package, installed from its tarball into an empty folder', () 
   let folder: string;
   let tarball: string;
   let installLog: string;
+  let peersInstalled: Promise<string>;
 
   beforeAll(async () => {
     requireBuild();
@@ -98,9 +99,23 @@ describe('the npm package, installed from its tarball into an empty folder', () 
     const consumer = join(folder, 'consumer');
     mkdirSync(consumer);
     writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', version: '1.0.0', private: true }));
+    // The project with the runners installs at the same time (its test awaits it): most of both is waiting on npm.
+    peersInstalled = installPeers();
+    peersInstalled.catch(() => undefined);
     const installed = await run(NPM, ['install', '--no-audit', '--no-fund', '--prefer-offline', tarball], { cwd: consumer });
     installLog = `${installed.stdout}${installed.stderr}`;
   }, 120_000);
+
+  /** A project with the runners the adapters serve, at this repository's versions, and the tarball. */
+  async function installPeers(): Promise<string> {
+    const peers = join(folder, 'peers');
+    mkdirSync(peers);
+    const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
+    const pinned = ['msw', 'vitest', '@playwright/test', '@types/node'].map((name) => `${name}@${manifest.devDependencies[name]}`);
+    writeFileSync(join(peers, 'package.json'), JSON.stringify({ name: 'peers', version: '1.0.0', private: true }));
+    await run(NPM, ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', tarball, ...pinned], { cwd: peers });
+    return peers;
+  }
 
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
@@ -180,12 +195,7 @@ describe('the npm package, installed from its tarball into an empty folder', () 
   }, 60_000);
 
   it('compiles a strict consumer of every adapter entry point (msw, vitest, playwright) with their runners installed', async () => {
-    const peers = join(folder, 'peers');
-    mkdirSync(peers);
-    const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
-    const pinned = ['msw', 'vitest', '@playwright/test', '@types/node'].map((name) => `${name}@${manifest.devDependencies[name]}`);
-    writeFileSync(join(peers, 'package.json'), JSON.stringify({ name: 'peers', version: '1.0.0', private: true }));
-    await run(NPM, ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', tarball, ...pinned], { cwd: peers });
+    const peers = await peersInstalled;
     writeFileSync(
       join(peers, 'tsconfig.json'),
       JSON.stringify({

@@ -1,5 +1,5 @@
 import { Clock } from '../clock/clock';
-import { MockContext } from '../context';
+import { MockContext } from '../context/mock-context';
 import { ConfigError } from '../errors/api-error';
 import { journalDetails } from '../http/journal-masking';
 import { checkAllowedHosts } from '../http/allowed-hosts';

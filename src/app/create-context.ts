@@ -1,4 +1,4 @@
-import { MockContext } from '../context';
+import { MockContext } from '../context/mock-context';
 import { ConfigError } from '../errors/api-error';
 import { FixtureDocument, FixtureError } from '../state/fixture-types';
 import { loadStateFile, UnreadableStateError } from '../state/load-state-file';

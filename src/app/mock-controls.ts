@@ -1,5 +1,5 @@
 import { ClockMode, ClockState } from '../clock/clock';
-import { MockContext } from '../context';
+import { MockContext } from '../context/mock-context';
 import { KeyEntry, keyEntry } from '../domain/key-entry';
 import { parseScenario, ScenarioName, ScenarioOptions } from '../scenarios/scenarios';
 import { WebhookDelivery, WebhookEndpoint } from '../schemas/resources';

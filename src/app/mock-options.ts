@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { RequestLogLine } from '../context';
+import type { RequestLogLine } from '../context/mock-context';
 import type { FixtureDocument } from '../state/fixture-types';
 import type { ScenarioName, ScenarioOptions } from '../scenarios/scenarios';
 import { PACKAGE_ROOT } from '../package-root';

@@ -1,5 +1,5 @@
 import type { ClockMode, ClockState } from '../clock/clock';
-import type { MockContext } from '../context';
+import type { MockContext } from '../context/mock-context';
 import { newWorkspace } from '../domain/workspaces';
 import { ApiError } from '../errors/api-error';
 import { keyEntry } from '../domain/key-entry';

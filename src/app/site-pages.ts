@@ -1,4 +1,4 @@
-import type { MockContext } from '../context';
+import type { MockContext } from '../context/mock-context';
 import { dashboardFile } from '../dashboard/static-files';
 import { streamResponse } from '../dashboard/stream';
 import { CHALLENGE_PATH } from '../domain/three-d-secure';

@@ -1,4 +1,4 @@
-import type { MockContext } from '../context';
+import type { MockContext } from '../context/mock-context';
 import { ApiError } from '../errors/api-error';
 import { MockRequest, MockResponse } from '../exchange';
 import { CARD_PAGE_HEADERS, cardPage } from './card-page';

@@ -1,5 +1,5 @@
 import { Palette } from './colors';
-import { RequestLogLine } from '../context';
+import { RequestLogLine } from '../context/mock-context';
 
 export type LogFormat = 'pretty' | 'json' | 'off';
 

@@ -1,5 +1,5 @@
 import { unrefTimer } from '../runtime/platform';
-import type { MockContext } from '../context';
+import type { MockContext } from '../context/mock-context';
 import type { EventMessage, ObjectMessage, RequestMessage } from '../bus/bus';
 import type { MockResponse, ResponseSink } from '../exchange';
 import { summarize } from './object-summary';

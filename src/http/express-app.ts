@@ -1,6 +1,6 @@
 import express from 'express';
 import type { IncomingMessage } from 'node:http';
-import { MockContext } from '../context';
+import { MockContext } from '../context/mock-context';
 import { MAX_BODY_BYTES } from './body';
 import { createListener, respond, send } from './node-listener';
 import { tooLargeResponse } from './too-large';

@@ -1,5 +1,5 @@
 import { sameSecret } from '../runtime/hashing';
-import { MockContext } from '../context';
+import { MockContext } from '../context/mock-context';
 import { ApiError } from '../errors/api-error';
 import { parseBody } from './body';
 import { MockRequest, MockResponse } from '../exchange';

@@ -1,4 +1,4 @@
-import { MockContext } from '../context';
+import { MockContext } from '../context/mock-context';
 import { makeId } from '../store/random';
 import { handleAdmin } from './handle-admin';
 import { CORS_HEADERS, PREFLIGHT_HEADERS } from './cors';

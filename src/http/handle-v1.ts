@@ -1,5 +1,5 @@
 import { systemMs } from '../clock/clock';
-import { MockContext } from '../context';
+import { MockContext } from '../context/mock-context';
 import { allows, authenticate, maskKey } from '../domain/keys';
 import { LATEST_VERSION, renderForVersion } from '../domain/versions';
 import { ApiError } from '../errors/api-error';

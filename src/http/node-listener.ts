@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { MockContext } from '../context';
+import { MockContext } from '../context/mock-context';
 import { ApiError } from '../errors/api-error';
 import { MAX_BODY_BYTES } from './body';
 import { MockRequest, MockResponse, ResponseSink } from '../exchange';

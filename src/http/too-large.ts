@@ -1,4 +1,4 @@
-import { MockContext } from '../context';
+import { MockContext } from '../context/mock-context';
 import { LATEST_VERSION } from '../domain/versions';
 import { ApiError } from '../errors/api-error';
 import { makeId } from '../store/random';

@@ -1,5 +1,5 @@
 import { makeId } from '../store/random';
-import type { MockContext } from '../context';
+import type { MockContext } from '../context/mock-context';
 import { failAuthentication, settle } from '../domain/payments';
 import { Scope } from '../domain/scope';
 import { ApiError } from '../errors/api-error';

@@ -1,4 +1,4 @@
-import type { MockContext } from '../context';
+import type { MockContext } from '../context/mock-context';
 import type { Scope } from '../domain/scope';
 import type { ParamSchemaName } from '../schemas/params';
 import type { PermissionResource, ResourceName } from '../schemas/resources';

@@ -1,4 +1,4 @@
-import type { MockContext } from '../context';
+import type { MockContext } from '../context/mock-context';
 import { liveEvents } from '../domain/events';
 import { ApiError } from '../errors/api-error';
 import type { WebhookDelivery } from '../schemas/resources';

@@ -1,5 +1,5 @@
 import { formText } from '../form-text';
-import type { MockContext } from '../context';
+import type { MockContext } from '../context/mock-context';
 import { renderEvent } from '../domain/events';
 import { ApiError } from '../errors/api-error';
 import { isErrorCode } from '../errors/catalog';

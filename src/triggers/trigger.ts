@@ -1,4 +1,4 @@
-import type { MockContext } from '../context';
+import type { MockContext } from '../context/mock-context';
 import { EVENT_TYPES } from '../domain/events';
 import { ApiError } from '../errors/api-error';
 import { deeperThan, formPairs } from '../form-text';

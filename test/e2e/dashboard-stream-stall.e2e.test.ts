@@ -1,6 +1,6 @@
 import { createServer, Server } from 'node:http';
 import { AddressInfo, connect, Socket } from 'node:net';
-import { MockContext } from '../../src/context';
+import { MockContext } from '../../src/context/mock-context';
 import { handleRequest } from '../../src/http/handle-request';
 import { createListener } from '../../src/http/node-listener';
 import { createContext } from '../../src/app/create-context';

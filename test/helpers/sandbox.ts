@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { MockContext } from '../../src/context';
+import { MockContext } from '../../src/context/mock-context';
 import { createAppFromContext } from '../../src/http/express-app';
 import { createContext } from '../../src/app/create-context';
 import { MockOptions } from '../../src/app/mock-options';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createContext } from '../../src/app/create-context';
 import { main } from '../../src/cli/main';
-import { MockContext } from '../../src/context';
+import { MockContext } from '../../src/context/mock-context';
 import { handleRequest } from '../../src/http/handle-request';
 import type { AutosaveReport } from '../../src/state/autosave';
 

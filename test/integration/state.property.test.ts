@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MockContext } from '../../src/context';
+import { MockContext } from '../../src/context/mock-context';
 import { saveStore } from '../../src/state/state-file';
 import { handleRequest } from '../../src/http/handle-request';
 import { MockResponse } from '../../src/exchange';

@@ -1,4 +1,4 @@
-import { MockContext } from '../../context';
+import { MockContext } from '../../context/mock-context';
 import { MockResponse } from '../../exchange';
 import { handleRequest } from '../../http/handle-request';
 import { tooLargeResponse } from '../../http/too-large';

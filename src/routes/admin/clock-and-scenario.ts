@@ -1,5 +1,5 @@
 import { ClockMode } from '../../clock/clock';
-import type { MockContext } from '../../context';
+import type { MockContext } from '../../context/mock-context';
 import { ApiError } from '../../errors/api-error';
 import { asParamAsync, clockMove, onlyKeys, requiredString } from '../kit/admin-input';
 import { ADMIN_SHAPES } from '../../schemas/admin';

@@ -6,7 +6,7 @@ import { EXAMPLE_JOURNAL_ENTRY } from '../examples';
 import { Collection } from '../../store/collection';
 import { StoredEvent } from '../../store/event-log';
 import { Partition, Store, Workspace } from '../../store/store';
-import type { MockContext } from '../../context';
+import type { MockContext } from '../../context/mock-context';
 
 /**
  * Read-only views the dashboard needs and the older admin endpoints did not give: workspaces, objects of every

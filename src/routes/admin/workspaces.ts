@@ -1,5 +1,5 @@
 import { ClockMode } from '../../clock/clock';
-import type { MockContext } from '../../context';
+import type { MockContext } from '../../context/mock-context';
 import { ApiError } from '../../errors/api-error';
 import { asParamAsync, clockMove, Input, onlyKeys, requiredString } from '../kit/admin-input';
 import type { AdminRoute } from '../route-types';

@@ -1,4 +1,4 @@
-import { MockContext } from '../../context';
+import { MockContext } from '../../context/mock-context';
 import { ApiError } from '../../errors/api-error';
 import { FixtureDocument, FixtureError } from '../../state/fixture-types';
 import { schemaProblems } from '../../state/schema-problems';

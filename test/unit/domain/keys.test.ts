@@ -1,5 +1,5 @@
 import { createContext } from '../../../src/app/create-context';
-import { MockContext } from '../../../src/context';
+import { MockContext } from '../../../src/context/mock-context';
 import { authenticate, keyFromHeader, maskKey, rotateKey } from '../../../src/domain/keys';
 import { handleRequest } from '../../../src/http/handle-request';
 import { KeyRecord, Store } from '../../../src/store/store';

@@ -1,5 +1,5 @@
 import { createContext } from '../../../src/app/create-context';
-import { MockContext } from '../../../src/context';
+import { MockContext } from '../../../src/context/mock-context';
 import { handleRequest } from '../../../src/http/handle-request';
 import { WebhookDelivery } from '../../../src/schemas/resources';
 import { MAX_ATTEMPTS, RETRY_DELAYS_SECONDS } from '../../../src/webhooks/retry-schedule';

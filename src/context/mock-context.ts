@@ -1,84 +1,42 @@
-import { Clock, ClockMode, ClockState } from './clock/clock';
-import type { Pages } from './exchange';
-import { EventBus } from './bus/bus';
-import { Scope } from './domain/scope';
-import { Scheduler } from './scheduler/scheduler';
-import { expireDeliveries } from './webhooks/expire-deliveries';
-import { ensureCliEndpoints, CliEndpoint } from './webhooks/cli-endpoints';
-import { ATTEMPT_TIMEOUT_MS } from './webhooks/retry-schedule';
-import { Webhooks } from './webhooks/webhooks';
-import { expireEvents } from './domain/events';
-import { applyFixtures } from './state/apply-fixtures';
-import { exportState } from './state/export-state';
-import type { LoadedState } from './state/load-state-file';
-import { SavedControls, savedControlsOf } from './state/saved-controls';
-import { NamedDocument } from './state/read-fixtures';
-import { FixtureDocument } from './state/fixture-types';
-import { FaultQueue } from './scenarios/faults';
-import { RateLimiter } from './scenarios/rate-limiter';
-import { parseScenario, Scenario, ScenarioDice, ScenarioName, ScenarioOptions } from './scenarios/scenarios';
-import { InFlight } from './store/in-flight';
-import { Journal, JournalDetails, JournalExchange, JournalRecord } from './store/journal';
-import { makeId, Random } from './store/random';
-import { RandomStreams } from './store/random-streams';
-import { newSecret } from './webhooks/endpoints';
-import { Partition, Store } from './store/store';
-import { expireIdempotency } from './domain/idempotency';
-import { newWorkspace } from './domain/workspaces';
-import { keyFromHeader } from './domain/keys';
-import { parseDuration } from './clock/duration';
-import { checkRange, parseInstant } from './clock/clock';
-import { WorkspaceControls } from './workspaces/workspace-controls';
-import { fixtureContents } from './workspaces/fixture-contents';
-import { MemoryBudget, MemoryNotice } from './memory/memory-budget';
-import { HeapSource, nodeHeapSource } from './memory/heap-source';
-import { budgetBytes } from './memory/budget-size';
-import { storeBytes } from './memory/footprint';
+import { Clock, ClockMode, ClockState } from '../clock/clock';
+import type { Pages } from '../exchange';
+import { EventBus } from '../bus/bus';
+import { Scope } from '../domain/scope';
+import { Scheduler } from '../scheduler/scheduler';
+import { expireDeliveries } from '../webhooks/expire-deliveries';
+import { ensureCliEndpoints, CliEndpoint } from '../webhooks/cli-endpoints';
+import { ATTEMPT_TIMEOUT_MS } from '../webhooks/retry-schedule';
+import { Webhooks } from '../webhooks/webhooks';
+import { expireEvents } from '../domain/events';
+import { applyFixtures } from '../state/apply-fixtures';
+import { exportState } from '../state/export-state';
+import type { LoadedState } from '../state/load-state-file';
+import { SavedControls, savedControlsOf } from '../state/saved-controls';
+import { NamedDocument } from '../state/read-fixtures';
+import { FixtureDocument } from '../state/fixture-types';
+import { FaultQueue } from '../scenarios/faults';
+import { RateLimiter } from '../scenarios/rate-limiter';
+import { parseScenario, Scenario, ScenarioDice } from '../scenarios/scenarios';
+import { InFlight } from '../store/in-flight';
+import { Journal, JournalExchange } from '../store/journal';
+import { makeId, Random } from '../store/random';
+import { RandomStreams } from '../store/random-streams';
+import { newSecret } from '../webhooks/endpoints';
+import { Partition, Store } from '../store/store';
+import { expireIdempotency } from '../domain/idempotency';
+import { newWorkspace } from '../domain/workspaces';
+import { keyFromHeader } from '../domain/keys';
+import { parseDuration } from '../clock/duration';
+import { checkRange, parseInstant } from '../clock/clock';
+import { WorkspaceControls } from '../workspaces/workspace-controls';
+import { fixtureContents } from '../workspaces/fixture-contents';
+import { MemoryBudget } from '../memory/memory-budget';
+import { nodeHeapSource } from '../memory/heap-source';
+import { budgetBytes } from '../memory/budget-size';
+import { storeBytes } from '../memory/footprint';
+import type { ContextOptions, RequestLogLine } from './context-options';
 
-/** Where a request log line goes; the CLI prints it, embedders may collect it. */
-export interface RequestLogLine {
-  method: string;
-  path: string;
-  status: number;
-  /** The error code of an error answer (`card_declined`), else null. */
-  error_code: string | null;
-  duration_ms: number;
-  key_kind: string | null;
-  replayed: boolean;
-  request_id: string;
-}
-
-export interface ContextOptions {
-  /** Parsed fixture documents; empty = one generated workspace. */
-  fixtures: NamedDocument[];
-  clock: Clock;
-  /** How a journal entry shows its request and answer (masking card data), given by the HTTP layer that records them. */
-  journalDetails: (record: JournalRecord & JournalExchange) => JournalDetails;
-  scenario?: ScenarioName;
-  scenarioOptions?: ScenarioOptions;
-  seed?: number;
-  adminToken?: string;
-  /** Host names the admin surface answers beside the listening address and loopback (`--allowed-hosts`), lowercased. */
-  allowedHosts?: readonly string[];
-  journalSize?: number;
-  /** How often expired events, idempotency records and deliveries are freed as the mock clock passes (default 60000 ms). */
-  sweepIntervalMs?: number;
-  onRequest?: (line: RequestLogLine) => void;
-  /** URLs that get every event of the first workspace's test mode (`--webhook`). */
-  webhooks?: string[];
-  /** How long a webhook attempt may take, in real milliseconds (default 10 s). */
-  webhookTimeoutMs?: number;
-  /** How long a dashboard stream may leave a write undrained before it is ended, in real milliseconds (default 30 s). */
-  streamStallMs?: number;
-  /** How deliveries go out (default `node`). */
-  webhookTransport?: 'node' | 'fetch';
-  /** The memory budget (`512mb`, or bytes); default 70% of V8's old-generation limit. */
-  maxMemory?: string | number;
-  /** Where the budget reads the heap (default: this process's V8 heap; tests give fixed figures). */
-  heapSource?: HeapSource;
-  /** Told when use crosses 80% of the budget, reaches it, or falls back (the CLI logs it). */
-  onMemory?: (notice: MemoryNotice) => void;
-}
+export type { ContextOptions, RequestLogLine } from './context-options';
 
 const DEFAULT_SWEEP_INTERVAL_MS = 60_000;
 
@@ -254,9 +212,7 @@ export class MockContext {
     if (!workspace) return false;
     this.changes++;
     this.webhooks.dropWorkspace(workspace);
-    this.memory.sample(); // what a collection before this saw (memory-budget.ts)
-    this.refill(id);
-    this.memory.sample();
+    this.storeReplaced(() => this.refill(id));
     this.webhooks.loadWorkspace(id);
     if (this.bus.reset.hasSubscribers) this.bus.reset.publish({ workspace: id });
     return true;
@@ -268,9 +224,7 @@ export class MockContext {
     if (!workspace) return false;
     this.changes++;
     this.webhooks.dropWorkspace(workspace);
-    this.memory.sample(); // what a collection before this saw (memory-budget.ts)
-    this.store.removeWorkspace(id);
-    this.memory.sample();
+    this.storeReplaced(() => this.store.removeWorkspace(id));
     this.workspaces.drop(id);
     this.webhooks.sync();
     return true;
@@ -307,9 +261,7 @@ export class MockContext {
    */
   reset(): void {
     this.changes++;
-    this.memory.sample(); // what a collection before this saw (memory-budget.ts)
-    this.store = this.freshStore();
-    this.memory.sample();
+    this.storeReplaced(() => (this.store = this.freshStore()));
     this.workspaces.keepOnly(this.store.workspaces);
     for (const id of this.workspaces.withOwnClock()) this.refill(id);
     this.journal.clear();
@@ -358,9 +310,7 @@ export class MockContext {
   private replaceStore(store: Store, controls: ReadonlyMap<string, SavedControls>): void {
     this.changes++;
     ensureCliEndpoints(store, this.cliEndpoints, this.clock.now());
-    this.memory.sample(); // what a collection before this saw (memory-budget.ts)
-    this.store = store;
-    this.memory.sample();
+    this.storeReplaced(() => (this.store = store));
     this.workspaces.keepOnly(store.workspaces);
     for (const [id, saved] of controls) this.workspaces.restore(id, saved);
     // What has already expired (events past 30 days, answers past 24 h) is not kept, as if the store had lived on:
@@ -368,6 +318,13 @@ export class MockContext {
     this.expire();
     this.webhooks.reload();
     if (this.bus.reset.hasSubscribers) this.bus.reset.publish({ workspace: null });
+  }
+
+  /** A change that drops or replaces stored data: the memory budget reads what is held before and after it, so a collection that ran before it is matched with the store it saw (memory-budget.ts). */
+  private storeReplaced(change: () => unknown): void {
+    this.memory.sample();
+    change();
+    this.memory.sample();
   }
 
   /** The id generator, whose state is saved with the store. */

@@ -1,4 +1,5 @@
 import type { ErrorObject } from 'ajv';
+import { editDistance } from '../near-miss/edit-distance';
 import { ApiError } from '../errors/api-error';
 import { ErrorCode } from '../errors/catalog';
 import { PARAM_SCHEMAS, ParamSchemaName } from '../schemas/params';
@@ -241,21 +242,10 @@ function closest(word: string, candidates: string[]): string | undefined {
   let best: string | undefined;
   let bestDistance = 3;
   for (const candidate of candidates) {
+    // A length difference of 3 or more is 3 edits at least: no table needed.
+    if (Math.abs(word.length - candidate.length) > 2) continue;
     const distance = editDistance(word.toLowerCase(), candidate);
     if (distance < bestDistance) [best, bestDistance] = [candidate, distance];
   }
   return best;
-}
-
-function editDistance(a: string, b: string): number {
-  if (Math.abs(a.length - b.length) > 2) return 3;
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min((previous[j] as number) + 1, (current[j - 1] as number) + 1, (previous[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    previous = current;
-  }
-  return previous[b.length] as number;
 }

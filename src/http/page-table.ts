@@ -1,6 +1,7 @@
 import type { MockRequest, MockResponse, Page, Pages } from '../exchange';
 import { ApiError } from '../errors/api-error';
 import { closestRoutes } from '../near-miss/closest-routes';
+import { anyOf } from '../near-miss/closest-words';
 import { wordDistance } from '../near-miss/edit-distance';
 import { V1_ROUTES } from '../routes';
 import { Router } from './router';
@@ -55,13 +56,13 @@ export class PageTable {
   }
 }
 
+/** The resources of the API (`payments`, `customers`, …): the second segment of its routes. */
+const RESOURCES = [...new Set(V1_ROUTES.map((route) => route.path.split('/')[2] ?? ''))];
+
 /**
  * An unknown page whose path is an API route without its `/v1` (`GET /payments`, the commonest slip when a base URL is
  * set without its version): the 404 names those routes rather than the closest page.
  */
-/** The resources of the API (`payments`, `customers`, …): the second segment of its routes. */
-const RESOURCES = [...new Set(V1_ROUTES.map((route) => route.path.split('/')[2] ?? ''))];
-
 function missingV1(error: unknown, method: string, path: string): unknown {
   if (!(error instanceof ApiError) || error.code !== 'url_invalid') return error;
   // Only when the path starts with (nearly) an API resource: `/openapi` means the document, not a route.
@@ -69,10 +70,13 @@ function missingV1(error: unknown, method: string, path: string): unknown {
   if (!RESOURCES.some((resource) => wordDistance(first, resource) < 0.3)) return error;
   const suggestions = closestRoutes(method, `/v1${path}`, V1_ROUTES);
   if (suggestions.length === 0) return error;
-  const named = `${suggestions.slice(0, -1).join(', ')}${suggestions.length > 1 ? ' or ' : ''}${suggestions[suggestions.length - 1]}`;
-  return new ApiError('url_invalid', `Unrecognized request URL (${method.slice(0, 20)} ${path.slice(0, 200)}). The API is under /v1: did you mean ${named}?`, {
-    body: { suggestions },
-  });
+  return new ApiError(
+    'url_invalid',
+    `Unrecognized request URL (${method.slice(0, 20)} ${path.slice(0, 200)}). The API is under /v1: did you mean ${anyOf(suggestions)}?`,
+    {
+      body: { suggestions },
+    },
+  );
 }
 
 function answerFirst(pages: Page[], req: MockRequest, path: string, query: string, base: string): MockResponse | Promise<MockResponse> | undefined {

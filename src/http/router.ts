@@ -1,5 +1,6 @@
 import { ApiError } from '../errors/api-error';
 import { closestRoutes } from '../near-miss/closest-routes';
+import { anyOf } from '../near-miss/closest-words';
 
 export interface Routed {
   method: string;
@@ -81,9 +82,7 @@ export class Router<R extends Routed> {
    */
   private unknownUrl(method: string, path: string): ApiError {
     const suggestions = closestRoutes(method, path, this.routes);
-    const hint = suggestions.length
-      ? ` Did you mean ${suggestions.slice(0, -1).join(', ')}${suggestions.length > 1 ? ' or ' : ''}${suggestions[suggestions.length - 1]}?`
-      : ' See GET /openapi.json for the endpoints.';
+    const hint = suggestions.length ? ` Did you mean ${anyOf(suggestions)}?` : ' See GET /openapi.json for the endpoints.';
     return new ApiError('url_invalid', `Unrecognized request URL (${method.slice(0, 20)} ${truncate(path)}).${hint}`, { body: { suggestions } });
   }
 }

@@ -22,3 +22,13 @@ export function closestWords(word: string, candidates: readonly string[], limit 
     .slice(0, limit)
     .map(({ candidate }) => candidate);
 }
+
+/**
+ * Names the candidates as a sentence does: `a`, `a or b`, `a, b or c`.
+ *
+ * @example
+ * anyOf(['GET /v1/payments', 'GET /v1/payments/{id}']); // 'GET /v1/payments or GET /v1/payments/{id}'
+ */
+export function anyOf(words: readonly string[]): string {
+  return words.length > 1 ? `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}` : (words[0] ?? '');
+}

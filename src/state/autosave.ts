@@ -1,4 +1,5 @@
 import { ConfigError } from '../errors/api-error';
+import { systemMs } from '../clock/clock';
 import { parseDuration } from '../clock/duration';
 import { unrefTimer, writeError } from '../runtime/platform';
 
@@ -101,10 +102,10 @@ export function startAutosave(
   const tick = async (): Promise<void> => {
     if (saver.dirty && !saver.busy) {
       const { file, objects } = describe();
-      const asOf = Date.now();
+      const asOf = systemMs();
       try {
         await saver.save();
-        onSaved?.({ file, objects, asOf, ms: Date.now() - asOf });
+        onSaved?.({ file, objects, asOf, ms: systemMs() - asOf });
       } catch (error) {
         writeError(`payments-mock: autosave to ${file} failed: ${(error as Error).message}. The previous file is whole; trying again in ${everyMs} ms.`);
       }

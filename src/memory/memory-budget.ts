@@ -35,7 +35,7 @@ const SAMPLE_EVERY: Record<MemoryState, number> = { ok: 64, warning: 8, full: 1 
  *
  * @example
  * const budget = new MemoryBudget(512 * 2 ** 20, nodeHeapSource(), () => storeBytes(ctx.store), console.log);
- * if (!budget.admits()) throw new ApiError('memory_budget_exceeded', budget.refusal());
+ * if (!budget.admits()) throw new ApiError('memory_budget_exceeded', refusalMessage(budget.held, budget.budget));
  */
 export class MemoryBudget {
   /** The first write reads the heap: a budget starts from a reading, not from an assumption that there is room. */

@@ -110,7 +110,7 @@ function loadFixtures(fixtures: string | FixtureDocument | undefined): NamedDocu
 
 function restoreState(ctx: MockContext, path: string): void {
   try {
-    const loaded = loadStateFile(path, ctx.clock.now(), new Store(ctx.random));
+    const loaded = loadStateFile(path, ctx.clock.now(), ctx.random);
     if (loaded) ctx.useLoadedState(loaded);
   } catch (error) {
     // Whatever stops it, the message names the flag to fix.

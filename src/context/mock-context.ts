@@ -22,7 +22,7 @@ import { Journal, JournalExchange } from '../store/journal';
 import { makeId, Random } from '../store/random';
 import { RandomStreams } from '../store/random-streams';
 import { newSecret } from '../webhooks/endpoints';
-import { Partition, Store } from '../store/store';
+import { IdState, Partition, Store } from '../store/store';
 import { expireIdempotency } from '../domain/idempotency';
 import { newWorkspace } from '../domain/workspaces';
 import { keyFromHeader } from '../domain/keys';
@@ -47,7 +47,7 @@ const DEFAULT_SWEEP_INTERVAL_MS = 60_000;
 export class MockContext {
   store: Store;
   readonly clock: Clock;
-  /** Seeded random sources, one per purpose (ids, faults, latency, request ids, secrets). */
+  /** Seeded random sources, one per purpose (ids, faults, latency, secrets). */
   readonly streams: RandomStreams;
   readonly dice: ScenarioDice;
   readonly faults = new FaultQueue();
@@ -285,8 +285,16 @@ export class MockContext {
    * keeps its own, which is ahead, so an id already handed out is never handed out again.
    */
   loadState(document: FixtureDocument, file: string, restoreRandom = true): void {
-    const store = new Store(this.random);
-    applyFixtures(store, [{ file, document }], this.clock.now());
+    // A new store may draw its id key: a document that does not load leaves the id stream as it was too.
+    const before = this.random.state();
+    let store: Store;
+    try {
+      store = new Store(this.random, restoreRandom ? document.ids : importedIds(document.ids, this.store.idState()));
+      applyFixtures(store, [{ file, document }], this.clock.now());
+    } catch (error) {
+      this.random.restore(before);
+      throw error;
+    }
     if (document.random && restoreRandom) this.streams.restore(document.random);
     this.replaceStore(store, savedControlsOf(document.workspaces));
   }
@@ -386,10 +394,21 @@ export class MockContext {
     const workspace = this.store.workspaces.get(id);
     if (!workspace) return;
     const now = this.clockFor(id).now();
-    const { test, live } = fixtureContents(this.fixtures, id, now);
+    const { test, live } = fixtureContents(this.fixtures, id, now, this.store.ids);
     this.store.workspaces.set(id, { ...workspace, test, live });
     if (this.store.workspaces.keys().next().value === id) ensureCliEndpoints(this.store, this.cliEndpoints, now);
   }
+}
+
+/**
+ * The ids a running instance continues with after importing a document: the document's key, so its ids read back
+ * as numbers; counted on from where this store is too when the key is this store's own (an export of this very
+ * instance, made before ids it has since handed out), so no id is handed out twice.
+ */
+function importedIds(saved: FixtureDocument['ids'], own: IdState): IdState | undefined {
+  if (!saved) return undefined;
+  const same = saved.key.every((word, i) => word === own.key[i]);
+  return same ? { key: saved.key, seq: Math.max(saved.seq, own.seq), requests: Math.max(saved.requests, own.requests) } : saved;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { unrefTimer } from '../runtime/platform';
 import type { MockContext } from '../context/mock-context';
 import type { EventMessage, ObjectMessage, RequestMessage } from '../bus/bus';
+import { objectRefOf } from '../store/event-log';
 import type { MockResponse, ResponseSink } from '../exchange';
 import { summarize } from './object-summary';
 
@@ -130,7 +131,7 @@ function follow(ctx: MockContext, sink: ResponseSink): void {
 function shape(type: string, data: unknown): unknown {
   if (type === 'event') {
     const { workspace, livemode, event } = data as EventMessage;
-    const object = event.snapshot as { id?: unknown; object?: unknown };
+    const object = objectRefOf(event);
     return { workspace, livemode, id: event.id, type: event.type, created: event.created, data: { object: { id: object.id, object: object.object } } };
   }
   if (type === 'object') {

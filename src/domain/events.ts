@@ -1,5 +1,6 @@
 import type { ObjectMessage } from '../bus/bus';
 import { ApiEvent } from '../schemas/resources';
+import { servedOf } from '../store/encoded';
 import { EventLog, requestOf, snapshotOf, StoredEvent } from '../store/event-log';
 import { Partition } from '../store/store';
 import { Scope } from './scope';
@@ -21,28 +22,27 @@ export const EVENT_TYPES = [
 export const EVENT_RETENTION_SECONDS = 30 * 86400;
 
 /**
- * Records an event whose snapshot is `object`: stored objects are immutable versions (a change stores a new
- * one), so the version of this moment is the snapshot and nothing is copied.
+ * Records an event whose snapshot is `stored`, the stored version as its collection keeps it (what `add` and
+ * `replace` return): stored versions are immutable (a change stores a new one), so the version of this moment is
+ * the snapshot and nothing is copied. The event's id is made from its number.
  */
-export function emitEvent(scope: Scope, type: string, object: object): StoredEvent {
-  const snapshot = object as StoredEvent['snapshot'];
-  const event = new StoredEvent({
-    id: scope.store.newId('evt'),
+export function emitEvent(scope: Scope, type: string, stored: object): StoredEvent {
+  const event = scope.partition.events.add({
     type,
     created: scope.now,
     seq: scope.store.nextSeq(),
-    livemode: scope.livemode,
     api_version: scope.version,
     request: scope.request,
-    snapshot,
+    snapshot: stored,
     patch: undefined,
   });
-  scope.partition.events.add(event);
   if (scope.bus.event.hasSubscribers) scope.bus.event.publish({ workspace: scope.workspace.id, livemode: scope.livemode, event });
   // Every change of a payment, customer, refund or payment method comes with an event: its new version is the
   // snapshot, so followers (the dashboard stream) hear of the object itself at no extra cost to the domain.
-  if (scope.bus.object.hasSubscribers)
-    scope.bus.object.publish({ workspace: scope.workspace.id, livemode: scope.livemode, object: snapshot as ObjectMessage['object'] });
+  if (scope.bus.object.hasSubscribers) {
+    const object = servedOf(stored, scope.store.ids, scope.livemode) as ObjectMessage['object'];
+    scope.bus.object.publish({ workspace: scope.workspace.id, livemode: scope.livemode, object });
+  }
   return event;
 }
 

@@ -32,7 +32,9 @@ export function createPayment(scope: Scope, params: CreatePaymentParams): Paymen
       status: 400,
     });
   }
-  const id = scope.store.newId('pay');
+  // One number is the payment's id and its place in the order.
+  const seq = scope.store.nextSeq();
+  const id = scope.store.ids.make('pay', seq);
   const payment: Payment = {
     id,
     object: 'payment',
@@ -41,7 +43,7 @@ export function createPayment(scope: Scope, params: CreatePaymentParams): Paymen
     amount_refunded: 0,
     currency,
     status: 'requires_confirmation',
-    client_secret: scope.store.newId(`${id}_secret`),
+    client_secret: scope.store.ids.secret(id, seq),
     customer: params.customer ?? null,
     description: params.description ?? null,
     metadata: storedMetadata(params.metadata),
@@ -52,8 +54,7 @@ export function createPayment(scope: Scope, params: CreatePaymentParams): Paymen
     created: scope.now,
     livemode: scope.livemode,
   };
-  scope.partition.payments.add(payment, scope.store.nextSeq());
-  emitEvent(scope, 'payment.created', payment);
+  emitEvent(scope, 'payment.created', scope.partition.payments.add(payment, seq));
   return payment;
 }
 
@@ -134,10 +135,9 @@ export function failAuthentication(scope: Scope, payment: Payment): Payment {
  * each version is a value, so an event's snapshot is simply the version of its moment.
  */
 export function updatePayment(scope: Scope, eventType: string, next: Payment): Payment {
-  const previous = scope.partition.payments.get(next.id);
-  scope.partition.payments.replace(next);
-  if (previous) scope.partition.events.supersede(previous, next);
-  emitEvent(scope, eventType, next);
+  const { older, newer } = scope.partition.payments.replace(next);
+  scope.partition.events.supersede(older, newer);
+  emitEvent(scope, eventType, newer);
   return next;
 }
 

@@ -1,5 +1,4 @@
 import { MockContext } from '../context/mock-context';
-import { makeId } from '../store/random';
 import { handleAdmin } from './handle-admin';
 import { CORS_HEADERS, PREFLIGHT_HEADERS } from './cors';
 import { MockRequest, MockResponse } from '../exchange';
@@ -31,7 +30,7 @@ export function handleRequest(ctx: MockContext, req: MockRequest): MockResponse 
   if (path.startsWith('/v1/') || path === '/v1') {
     // Only /v1 requests draw request ids, from their own stream: admin calls (an open dashboard makes many),
     // preflights and docs never shift them.
-    const requestId = makeId(ctx.streams.requestIds, 'req');
+    const requestId = ctx.store.newRequestId();
     const outcome = handleV1(ctx, req, path, query, requestId);
     if (outcome instanceof Promise) return outcome.then((done) => finishV1(ctx, req, path, query, requestId, started, done));
     return finishV1(ctx, req, path, query, requestId, started, outcome);

@@ -193,7 +193,7 @@ function execute(ctx: MockContext, route: V1Route, run: Execution, headers: Reco
       livemode: run.key.livemode,
       now: run.now,
       version: run.version,
-      request: eventRequest(run.requestId, run.idempotencyKey ?? null),
+      request: eventRequest(ctx.store.ids, run.requestId, run.idempotencyKey ?? null),
       bus: ctx.bus,
     };
     let body = route.handler({

@@ -1,7 +1,6 @@
 import { MockContext } from '../context/mock-context';
 import { LATEST_VERSION } from '../domain/versions';
 import { ApiError } from '../errors/api-error';
-import { makeId } from '../store/random';
 import { MAX_BODY_BYTES } from './body';
 import { CORS_HEADERS } from './cors';
 import { MockResponse } from '../exchange';
@@ -14,6 +13,6 @@ import { docsBase, errorResponse } from './respond';
 export function tooLargeResponse(ctx: MockContext, url: string, host: string | string[] | undefined, origin?: string): MockResponse {
   const error = new ApiError('request_too_large', `The request body is larger than ${MAX_BODY_BYTES} bytes (1 MiB). Send a smaller body.`);
   const v1 = url === '/v1' || url.startsWith('/v1/') || url.startsWith('/v1?');
-  const v1Headers: Record<string, string> = v1 ? { 'Request-Id': makeId(ctx.streams.requestIds, 'req'), 'Service-Version': LATEST_VERSION } : {};
+  const v1Headers: Record<string, string> = v1 ? { 'Request-Id': ctx.store.newRequestId(), 'Service-Version': LATEST_VERSION } : {};
   return errorResponse(error, docsBase(ctx.baseUrl, host, origin), { ...CORS_HEADERS, ...v1Headers });
 }

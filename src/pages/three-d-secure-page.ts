@@ -1,4 +1,3 @@
-import { makeId } from '../store/random';
 import type { MockContext } from '../context/mock-context';
 import { failAuthentication, settle } from '../domain/payments';
 import { Scope } from '../domain/scope';
@@ -58,7 +57,7 @@ export function handleChallenge(ctx: MockContext, req: MockRequest, path: string
   }
   const challenge = findChallenge(ctx, paymentId, typeof params.token === 'string' ? params.token : null);
   // An answer changes a payment like a /v1 request does, so it draws a request id from the same stream (a page view does not).
-  const payment = answer(ctx, challenge, outcome as Outcome, makeId(ctx.streams.requestIds, 'req'));
+  const payment = answer(ctx, challenge, outcome as Outcome, ctx.store.newRequestId());
   const status = payment.status === 'succeeded' ? 'succeeded' : 'failed';
   if (req.headers.accept === 'application/json') return jsonResponse(200, { payment: payment.id, redirect_status: status }, { 'Cache-Control': 'no-store' });
   if (challenge.returnUrl === null) return html(200, donePage(payment, status));

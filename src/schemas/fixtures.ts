@@ -348,5 +348,17 @@ export const FIXTURE_SCHEMA = {
       minItems: 4,
       maxItems: 4,
     },
+    ids: {
+      description:
+        "The store's id key and counters (exported state only): ids are made from numbers under the key, so a restart reads its own ids back and never repeats one.",
+      type: 'object',
+      additionalProperties: false,
+      required: ['key', 'seq', 'requests'],
+      properties: {
+        key: { type: 'array', items: { type: 'integer', minimum: 0, maximum: 4294967295 }, minItems: 4, maxItems: 4 },
+        seq: { type: 'integer', minimum: 0, maximum: 4294967295 },
+        requests: { type: 'integer', minimum: 0, maximum: 4294967295 },
+      },
+    },
   },
 } as const;

@@ -48,7 +48,7 @@ export function loadWebhookFixtures(
       created: at(e.created, `${pointer}/created`, workspace.created),
       livemode: partition.livemode,
     };
-    partition.webhookEndpoints.add(endpoint, store.nextSeq());
+    partition.webhookEndpoints.add(endpoint, store.seqOf('we', id));
     if (e.previous_secret)
       partition.webhookSecretRolls.set(id, {
         secret: e.previous_secret.secret,
@@ -73,7 +73,7 @@ export function loadWebhookFixtures(
       attempts: (d.attempts ?? []).map((attempt) => ({ ...attempt })),
       nextDueMs: d.status === 'pending' ? (d.next_attempt_at ?? d.created) * 1000 : null,
       created: d.created,
-      seq: store.nextSeq(),
+      seq: store.seqOf('whd', d.id),
     };
     partition.webhookDeliveries.set(delivery.id, delivery);
   });

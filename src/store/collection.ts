@@ -6,34 +6,57 @@ export interface Timed {
 }
 
 /**
- * A stored object's place in the order. It holds the current version of the object: objects are immutable
- * values, and a change swaps a new version into the same slot.
+ * How a collection keeps its objects. A record is one immutable version with its place in the order; a change
+ * stores a new record in the same place. Most kinds keep the served object itself in a small wrapper
+ * (`plainCodec`); payments keep compact records (payment-record.ts).
  */
-interface Slot<T> extends Position {
-  item: T;
+export interface Codec<T, R extends Position> {
+  /** The record of `item` at `seq`; `previous` is the version it replaces, if any. */
+  encode(item: T, seq: number, previous?: R): R;
+  decode(record: R): T;
+  /** What an id is filed under (for payments: the number it was made from, when it was). */
+  keyOf(id: string): string | number;
+  keyOfRecord(record: R): string | number;
 }
 
-const itemOf = (slot: Slot<unknown>): unknown => slot.item;
+/** The record of a kind kept as its served object. */
+export interface Wrapped<T> extends Position {
+  readonly item: T;
+}
 
-/** A field to list by: the value an object is filed under (null: not filed). */
-export type IndexKey<T> = (item: T) => string | null;
+/** Keeps the served object itself (frozen in a wrapper holding its place): customers, refunds, payment methods, endpoints. */
+export function plainCodec<T extends Timed>(): Codec<T, Wrapped<T>> {
+  return {
+    encode: (item, seq) => ({ created: item.created, seq, item }),
+    decode: (record) => record.item,
+    keyOf: (id) => id,
+    keyOfRecord: (record) => record.item.id,
+  };
+}
 
-interface Index<T> {
-  key: IndexKey<T>;
-  /** One timeline per value, holding the same slots as the main one (so it always sees current versions). */
-  byValue: Map<string, Timeline<Slot<T>>>;
+/** A field to list by: the value a record is filed under (null: not filed). */
+export type IndexKey<R> = (record: R) => string | null;
+
+interface Index<R extends Position> {
+  key: IndexKey<R>;
+  /** One timeline per value, holding the same records as the main one. */
+  byValue: Map<string, Timeline<R>>;
 }
 
 /**
  * Objects of one kind in one account and mode: found by id in O(1), paged newest first in O(limit). Optional
- * indexes (by customer, by status) page the objects with one value of a field in O(log n + limit) too.
+ * indexes (by customer, by status) page the objects with one value of a field in O(log n + limit) too. What it
+ * hands out are served objects (`decode`); what it keeps are records (`Codec`).
  */
-export class Collection<T extends Timed> {
-  private readonly byId = new Map<string, Slot<T>>();
-  private readonly timeline = new Timeline<Slot<T>>();
-  private readonly indexes = new Map<string, Index<T>>();
+export class Collection<T extends Timed, R extends Position = Wrapped<T>> {
+  private readonly byId = new Map<string | number, R>();
+  private readonly timeline = new Timeline<R>();
+  private readonly indexes = new Map<string, Index<R>>();
 
-  constructor(indexes: Record<string, IndexKey<T>> = {}) {
+  constructor(
+    private readonly codec: Codec<T, R> = plainCodec<T>() as unknown as Codec<T, R>,
+    indexes: Record<string, IndexKey<R>> = {},
+  ) {
     for (const [name, key] of Object.entries(indexes)) this.indexes.set(name, { key, byValue: new Map() });
   }
 
@@ -41,34 +64,47 @@ export class Collection<T extends Timed> {
     return this.byId.size;
   }
 
-  add(item: T, seq: number): void {
-    const slot = { created: item.created, seq, item };
-    this.timeline.insert(slot);
-    this.byId.set(item.id, slot);
-    for (const index of this.indexes.values()) file(index, index.key(item), slot);
+  /** Stores a new object; returns its record (what an event about it holds). */
+  add(item: T, seq: number): R {
+    const record = this.codec.encode(item, seq);
+    this.timeline.insert(record);
+    this.byId.set(this.codec.keyOfRecord(record), record);
+    for (const index of this.indexes.values()) file(index, index.key(record), record);
+    return record;
   }
 
-  /** Swaps in a new version of a stored object; its place in the order is unchanged (its index entries follow it). */
-  replace(item: T): void {
-    const slot = this.byId.get(item.id);
-    if (!slot) throw new Error(`replace: no ${item.id} in this collection`);
+  /**
+   * Stores a new version of a stored object in the same place in the order (its index entries follow it);
+   * returns the record it replaced and the new one.
+   */
+  replace(item: T): { older: R; newer: R } {
+    const key = this.codec.keyOf(item.id);
+    const older = this.byId.get(key);
+    if (!older) throw new Error(`replace: no ${item.id} in this collection`);
+    const newer = this.codec.encode(item, older.seq, older);
+    this.timeline.swap(older, newer);
+    this.byId.set(key, newer);
     for (const index of this.indexes.values()) {
-      const before = index.key(slot.item);
-      const after = index.key(item);
-      if (before === after) continue;
-      unfile(index, before, slot);
-      file(index, after, slot);
+      const before = index.key(older);
+      const after = index.key(newer);
+      if (before === after) {
+        if (before !== null) index.byValue.get(before)?.swap(older, newer);
+        continue;
+      }
+      unfile(index, before, older);
+      file(index, after, newer);
     }
-    slot.item = item;
+    return { older, newer };
   }
 
   /** Forgets an object; returns whether it was there. */
   remove(id: string): boolean {
-    const slot = this.byId.get(id);
-    if (!slot) return false;
-    this.byId.delete(id);
-    this.timeline.remove(slot);
-    for (const index of this.indexes.values()) unfile(index, index.key(slot.item), slot);
+    const key = this.codec.keyOf(id);
+    const record = this.byId.get(key);
+    if (!record) return false;
+    this.byId.delete(key);
+    this.timeline.remove(record);
+    for (const index of this.indexes.values()) unfile(index, index.key(record), record);
     return true;
   }
 
@@ -76,51 +112,69 @@ export class Collection<T extends Timed> {
    * The objects filed under `value` in index `name`, newest first, in O(log n + limit); `keep` narrows them further
    * by a scan of that index (see Timeline.pageWhere).
    */
-  pageBy(name: string, value: string, query: PageQuery, keep?: (item: T) => boolean): Page<T> {
+  pageBy(name: string, value: string, query: PageQuery, keep?: (record: R) => boolean): Page<T> {
     const index = this.indexes.get(name);
     if (!index) throw new Error(`pageBy: no index ${name}`);
     const timeline = index.byValue.get(value);
     if (!timeline) return { data: [], has_more: false };
-    const page = keep ? timeline.pageWhere(query, (slot) => keep(slot.item)) : timeline.page(query);
-    return { data: page.data.map((slot) => slot.item), has_more: page.has_more };
+    return this.served(keep ? timeline.pageWhere(query, keep) : timeline.page(query));
   }
 
   get(id: string): T | undefined {
-    return this.byId.get(id)?.item;
+    const record = this.byId.get(this.codec.keyOf(id));
+    return record && this.codec.decode(record);
+  }
+
+  /** The record of an object's current version: where it sits in the order (cursors), and what an event holds. */
+  record(id: string): R | undefined {
+    return this.byId.get(this.codec.keyOf(id));
   }
 
   /** Where an object sits in the order, for cursors. */
   position(id: string): Position | undefined {
-    return this.byId.get(id);
+    return this.record(id);
   }
 
   page(query: PageQuery): Page<T> {
-    const page = this.timeline.page(query);
-    return { data: page.data.map((slot) => slot.item), has_more: page.has_more };
+    return this.served(this.timeline.page(query));
   }
 
-  /** Oldest first, as an array of the versions current when each was copied, taken in steps (see Timeline). */
-  snapshot(): Generator<void, T[]> {
-    return this.timeline.snapshotInSteps(itemOf) as Generator<void, T[]>;
+  /**
+   * Oldest first, the records current when each was copied, taken in steps (see Timeline): records are
+   * immutable, so this is a snapshot. `decode` gives each one's object.
+   */
+  snapshot(): Generator<void, R[]> {
+    return this.timeline.snapshotInSteps(same) as Generator<void, R[]>;
+  }
+
+  /** The object a record stands for. */
+  decode(record: R): T {
+    return this.codec.decode(record);
   }
 
   /** Oldest first. */
   *values(): IterableIterator<T> {
-    for (const slot of this.timeline.values()) yield slot.item;
+    for (const record of this.timeline.values()) yield this.codec.decode(record);
+  }
+
+  private served(page: Page<R>): Page<T> {
+    return { data: page.data.map((record) => this.codec.decode(record)), has_more: page.has_more };
   }
 }
 
-function file<T>(index: Index<T>, value: string | null, slot: Slot<T>): void {
+const same = <R>(record: R): R => record;
+
+function file<R extends Position>(index: Index<R>, value: string | null, record: R): void {
   if (value === null) return;
   let timeline = index.byValue.get(value);
-  if (!timeline) index.byValue.set(value, (timeline = new Timeline<Slot<T>>()));
-  timeline.insert(slot);
+  if (!timeline) index.byValue.set(value, (timeline = new Timeline<R>()));
+  timeline.insert(record);
 }
 
-function unfile<T>(index: Index<T>, value: string | null, slot: Slot<T>): void {
+function unfile<R extends Position>(index: Index<R>, value: string | null, record: R): void {
   if (value === null) return;
   const timeline = index.byValue.get(value);
   if (!timeline) return;
-  timeline.remove(slot);
+  timeline.remove(record);
   if (timeline.size === 0) index.byValue.delete(value);
 }

@@ -1,9 +1,11 @@
+import { servedOf } from './encoded';
+import { IdCodec } from './ids';
 import { patchBetween } from './snapshot-patch';
-import { StoredEvent } from './stored-event';
+import { EventFields, EventKinds, StoredEvent } from './stored-event';
 import { Page, PageQuery, Position, Timeline } from './timeline';
 
-export { eventRequest, requestOf, snapshotOf, StoredEvent } from './stored-event';
-export type { EventRequest } from './stored-event';
+export { eventRequest, objectRefOf, requestOf, snapshotOf, StoredEvent } from './stored-event';
+export type { EventFields, EventRequest } from './stored-event';
 
 /** How far back from the newest event a superseded version is looked for: the events of the same request. */
 const SUPERSEDE_LOOKBACK = 8;
@@ -12,20 +14,38 @@ const SUPERSEDE_LOOKBACK = 8;
  * Events with an index by type, so a filtered page is still O(log n + limit): a group (`payment.*`) merges the
  * pages of its few types rather than keeping an index of its own (one entry less an event). Old events are
  * dropped from the front of every index.
+ *
+ * An event is found by id without a map: its id is made from its number (`seq`), and events are added in the
+ * order they are numbered, so a binary search of `bySeq` finds it (8 bytes an event instead of a map entry's 40).
+ * The few that are not (an id of its own, or loaded out of order) are in `others`.
  */
 export class EventLog {
-  private readonly byId = new Map<string, StoredEvent>();
+  private readonly kinds: EventKinds;
+  private readonly bySeq: StoredEvent[] = [];
+  private readonly others = new Map<string, StoredEvent>();
   private readonly all = new Timeline<StoredEvent>();
   private readonly byType = new Map<string, Timeline<StoredEvent>>();
   /** The type indexes of each group (`payment` → payment.created's, payment.succeeded's, …), filled as types appear. */
   private readonly typesOfGroup = new Map<string, Array<Timeline<StoredEvent>>>();
 
-  get size(): number {
-    return this.byId.size;
+  constructor(
+    private readonly ids: IdCodec,
+    livemode: boolean,
+  ) {
+    this.kinds = new EventKinds(ids, livemode);
   }
 
-  add(event: StoredEvent): void {
-    this.byId.set(event.id, event);
+  get size(): number {
+    return this.all.size;
+  }
+
+  /** Stores a new event: its id is the one made from `seq`, unless `fields.id` gives another. */
+  add(fields: EventFields): StoredEvent {
+    const mine = fields.id === undefined || this.ids.numberOf('evt', fields.id) === fields.seq;
+    const event = mine ? new StoredEvent(fields, this.kinds) : StoredEvent.withId({ ...fields, id: fields.id as string }, this.kinds);
+    const last = this.bySeq[this.bySeq.length - 1];
+    if (mine && (last === undefined || last.seq < event.seq)) this.bySeq.push(event);
+    else this.others.set(event.id, event);
     this.all.insert(event);
     let index = this.byType.get(event.type);
     if (!index) {
@@ -34,10 +54,26 @@ export class EventLog {
       this.typesOfGroup.set(group, [...(this.typesOfGroup.get(group) ?? []), index]);
     }
     index.insert(event);
+    return event;
   }
 
   get(id: string): StoredEvent | undefined {
-    return this.byId.get(id);
+    const n = this.ids.numberOf('evt', id);
+    return (n === undefined ? undefined : this.numbered(n)) ?? this.others.get(id);
+  }
+
+  /** The event of `bySeq` numbered `n`: a binary search. */
+  private numbered(n: number): StoredEvent | undefined {
+    let lo = 0;
+    let hi = this.bySeq.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const seq = (this.bySeq[mid] as StoredEvent).seq;
+      if (seq === n) return this.bySeq[mid];
+      if (seq < n) lo = mid + 1;
+      else hi = mid;
+    }
+    return undefined;
   }
 
   /**
@@ -49,17 +85,22 @@ export class EventLog {
     for (let back = 0; back < SUPERSEDE_LOOKBACK; back++) {
       const event = this.all.fromNewest(back);
       if (event === undefined) return;
-      if (event.snapshot !== older || event.patch !== undefined) continue;
+      if (event.stored !== older || event.patch !== undefined) continue;
       const patch = patchBetween(older, newer);
       if (patch === undefined) return;
-      event.supersede(newer as StoredEvent['snapshot'], patch);
+      event.supersede(newer, patch);
       return;
     }
   }
 
+  /** The served object of a stored version (a snapshot), with this log's ids and mode. */
+  served(stored: object): Readonly<Record<string, unknown>> {
+    return servedOf(stored, this.ids, this.kinds.livemode);
+  }
+
   /** Where an event sits in the order, for cursors (whatever the filter). */
   position(id: string): Position | undefined {
-    return this.byId.get(id);
+    return this.get(id);
   }
 
   /** `type` is an exact type, `<group>.*`, or undefined for all. */
@@ -91,7 +132,17 @@ export class EventLog {
     if (!oldest || oldest.created > created) return 0;
     for (const index of this.byType.values()) index.dropThrough(created);
     const dropped = this.all.dropThrough(created);
-    for (const event of dropped) this.byId.delete(event.id);
+    const gone = new Set(dropped);
+    // Numbered order is nearly always time order: then the dropped events are the front of bySeq.
+    let front = 0;
+    while (front < this.bySeq.length && gone.has(this.bySeq[front] as StoredEvent)) front++;
+    this.bySeq.splice(0, front);
+    if (front < gone.size) {
+      const kept = this.bySeq.filter((event) => !gone.has(event));
+      this.bySeq.length = 0;
+      for (const event of kept) this.bySeq.push(event);
+      for (const event of dropped) if (this.others.get(event.id) === event) this.others.delete(event.id);
+    }
     return dropped.length;
   }
 }

@@ -2,7 +2,9 @@ import { Customer, KeyKind, Payment, PaymentMethod, Permissions, Refund, Webhook
 import { Collection } from './collection';
 import { DeliveryLog } from './delivery-log';
 import { EventLog } from './event-log';
-import { makeId, Random } from './random';
+import { IdCodec, IdKey } from './ids';
+import { paymentCodec, PaymentRecord } from './payment-record';
+import { Random } from './random';
 
 /** What a test card does when a payment is confirmed with it. */
 export type CardOutcome = 'succeed' | 'generic_decline' | 'insufficient_funds' | 'expired_card' | 'requires_action';
@@ -55,12 +57,15 @@ export interface SecretRoll {
 
 /** The objects of one account in one mode (test or live): nothing crosses between partitions. */
 export class Partition {
-  /** Indexed by customer and status, so GET /v1/payments pages a filtered list in O(log n + limit). */
-  readonly payments = new Collection<Payment>({ customer: (payment) => payment.customer, status: (payment) => payment.status });
+  /**
+   * Kept as compact records (payment-record.ts). Indexed by customer and status, so GET /v1/payments pages a
+   * filtered list in O(log n + limit).
+   */
+  readonly payments: Collection<Payment, PaymentRecord>;
   readonly customers = new Collection<Customer>();
   readonly refunds = new Collection<Refund>();
   readonly paymentMethods = new Collection<PaymentMethod>();
-  readonly events = new EventLog();
+  readonly events: EventLog;
   readonly refundsByPayment = new Map<string, Collection<Refund>>();
   /** Test-card behaviour of each tokenised card, kept apart from the served object. */
   readonly cardOutcomes = new Map<string, CardOutcome>();
@@ -73,7 +78,20 @@ export class Partition {
   /** An endpoint's previous secret while a roll lets it sign too (`rotate_secret`), by endpoint id. */
   readonly webhookSecretRolls = new Map<string, SecretRoll>();
 
-  constructor(readonly livemode: boolean) {}
+  constructor(
+    readonly livemode: boolean,
+    ids: IdCodec,
+  ) {
+    this.payments = new Collection(paymentCodec(ids, livemode), { customer: (payment) => payment.customer, status: (payment) => payment.status });
+    this.events = new EventLog(ids, livemode);
+  }
+}
+
+/** What a state file keeps of a store's ids: the key, and the counters every new id and request id are made from. */
+export interface IdState {
+  key: IdKey;
+  seq: number;
+  requests: number;
 }
 
 export interface Workspace {
@@ -92,21 +110,69 @@ export interface Workspace {
 export class Store {
   readonly workspaces = new Map<string, Workspace>();
   readonly keys = new Map<string, KeyRecord>();
+  /** Makes and reads ids: a new store draws its key from `random` (the seeded id stream), a restored one keeps its saved key. */
+  readonly ids: IdCodec;
   private seq = 0;
+  private requests = 0;
 
-  constructor(readonly random: Random) {}
-
-  newId(prefix: string): string {
-    return makeId(this.random, prefix);
+  /** `saved`: a state file's ids, or another store's codec to share (a workspace's starting data, made apart). */
+  constructor(
+    readonly random: Random,
+    saved?: IdState | IdCodec,
+  ) {
+    if (saved instanceof IdCodec) {
+      this.ids = saved;
+      return;
+    }
+    this.ids = new IdCodec(saved ? saved.key : random);
+    if (saved) {
+      this.seq = saved.seq;
+      this.requests = saved.requests;
+    }
   }
 
-  /** A strictly increasing number that orders objects created in the same second. */
+  /** A new id, made from the next number (so ids are never handed out twice by one store). */
+  newId(prefix: string): string {
+    return this.ids.make(prefix, this.nextSeq());
+  }
+
+  /**
+   * A strictly increasing number that orders objects created in the same second. Payments and events are
+   * numbered by it: their ids are made from it (ids.ts).
+   */
   nextSeq(): number {
     return ++this.seq;
   }
 
+  /** The Request-Id of the next /v1 request: counted apart from objects, so admin calls never shift either. */
+  newRequestId(): string {
+    return this.ids.make('req', ++this.requests);
+  }
+
+  /**
+   * The number an id of ours stands for (then the counter is made to be past it, as a loaded item may be numbered
+   * higher than a hand-written counter says), or undefined for an id this store's key did not make.
+   */
+  numberOf(prefix: string, id: string): number | undefined {
+    const n = this.ids.numberOf(prefix, id);
+    if (n !== undefined && n > this.seq) this.seq = n;
+    return n;
+  }
+
+  /**
+   * The place in the order of a loaded object: the number its id was made from when it is ours (so the order is
+   * the one it was saved in, and loading counts nothing up), else the next number.
+   */
+  seqOf(prefix: string, id: string): number {
+    return this.numberOf(prefix, id) ?? this.nextSeq();
+  }
+
+  idState(): IdState {
+    return { key: [...this.ids.key], seq: this.seq, requests: this.requests };
+  }
+
   addWorkspace(fields: Omit<Workspace, 'test' | 'live'>): Workspace {
-    const workspace = { ...fields, test: new Partition(false), live: new Partition(true) };
+    const workspace = { ...fields, test: new Partition(false, this.ids), live: new Partition(true, this.ids) };
     this.workspaces.set(workspace.id, workspace);
     return workspace;
   }

@@ -1,84 +1,102 @@
 import { ApiEvent } from '../schemas/resources';
+import { ObjectRef, refOf, servedOf } from './encoded';
+import { IdCodec } from './ids';
 import { patched, SnapshotPatch } from './snapshot-patch';
 import { Position } from './timeline';
 
 /**
- * The request that made an event: its id alone when it carried no Idempotency-Key (nearly all do), so events
- * hold no object of their own for it; otherwise the served pair. Read it with `requestOf`.
+ * The request that made an event: the number its Request-Id was made from when it carried no Idempotency-Key
+ * (nearly all do), so events hold no string for it; a Request-Id this store's key did not make (a fixture); or
+ * the served pair. Read it with `requestOf`.
  */
-export type EventRequest = string | ApiEvent['request'];
+export type EventRequest = number | string | ApiEvent['request'];
 
 type Snapshot = Readonly<Record<string, unknown>>;
 
 /**
- * What many events have in common: type, mode, API version and the patch of a superseded snapshot. There are few
- * distinct ones (a patch is shared too, see snapshot-patch.ts), so events hold one shared kind instead of four
- * fields of their own: 24 bytes less an event, two events a payment.
+ * What many events have in common: type, API version, the patch of a superseded snapshot, and the log's ids and
+ * mode. There are few distinct ones (a patch is shared too, see snapshot-patch.ts), so events hold one shared kind
+ * instead of fields of their own.
  */
 interface EventKind {
   readonly type: string;
-  readonly livemode: boolean;
   readonly api_version: string;
   readonly patch: SnapshotPatch | undefined;
+  readonly kinds: EventKinds;
 }
 
-/**
- * The kinds kept for sharing, by type, version and mode, then by patch. Shared by every mock in the process (like
- * the patches), so bounded: a state file with thousands of made-up types gets kinds of its own past the bound.
- */
-const kinds = new Map<string, Map<SnapshotPatch | undefined, EventKind>>();
+/** Kinds kept for sharing per log: past the bound (a state file with thousands of made-up types) events get kinds of their own. */
 const SHARED_KINDS_MAX = 1024;
-let sharedKinds = 0;
-/** The kind found last: consecutive events nearly always share it, found without building a key. */
-let lastKind: EventKind | undefined;
 
-function kindOf(type: string, livemode: boolean, apiVersion: string, patch: SnapshotPatch | undefined): EventKind {
-  const last = lastKind;
-  if (last !== undefined && last.type === type && last.livemode === livemode && last.api_version === apiVersion && last.patch === patch) return last;
-  const key = `${type} ${apiVersion} ${livemode}`;
-  let kind = kinds.get(key)?.get(patch);
-  if (!kind) {
-    kind = Object.freeze({ type, livemode, api_version: apiVersion, patch });
-    if (sharedKinds < SHARED_KINDS_MAX) {
-      sharedKinds++;
-      const byPatch = kinds.get(key) ?? new Map<SnapshotPatch | undefined, EventKind>();
-      kinds.set(key, byPatch.set(patch, kind));
+/** The kinds of one event log, which also carry what every event of it renders with: the store's ids and the mode. */
+export class EventKinds {
+  private readonly byKey = new Map<string, Map<SnapshotPatch | undefined, EventKind>>();
+  private shared = 0;
+  /** The kind found last: consecutive events nearly always share it, found without building a key. */
+  private last: EventKind | undefined;
+
+  constructor(
+    readonly ids: IdCodec,
+    readonly livemode: boolean,
+  ) {}
+
+  of(type: string, apiVersion: string, patch: SnapshotPatch | undefined): EventKind {
+    const last = this.last;
+    if (last !== undefined && last.type === type && last.api_version === apiVersion && last.patch === patch) return last;
+    const key = `${type} ${apiVersion}`;
+    let kind = this.byKey.get(key)?.get(patch);
+    if (!kind) {
+      kind = Object.freeze({ type, api_version: apiVersion, patch, kinds: this });
+      if (this.shared < SHARED_KINDS_MAX) {
+        this.shared++;
+        const byPatch = this.byKey.get(key) ?? new Map<SnapshotPatch | undefined, EventKind>();
+        this.byKey.set(key, byPatch.set(patch, kind));
+      }
     }
+    return (this.last = kind);
   }
-  return (lastKind = kind);
 }
 
 export interface EventFields extends Position {
-  id: string;
+  /** Absent when the id is the one made from `seq`. */
+  id?: string;
   type: string;
-  livemode: boolean;
   api_version: string;
   request: EventRequest;
-  snapshot: Snapshot;
+  /** The stored version of the object at that moment: a served object, or a record of it (encoded.ts). */
+  snapshot: object;
   patch: SnapshotPatch | undefined;
 }
 
 /**
- * An event as kept in memory. It is its own place in the order (`created`, `seq`), and its snapshot is the
- * stored object's version at that moment: objects are never changed in place (a change stores a new version),
- * so sharing it costs nothing. Once a newer version replaced that one, the snapshot may be the newer version
- * with a `patch` of the fields that differ (see snapshot-patch.ts): read it with `snapshotOf`.
+ * An event as kept in memory. It is its own place in the order (`created`, `seq`), and its id is the one the
+ * store's key makes from `seq` (ids.ts): no string of its own. Its snapshot is the stored object's version at that
+ * moment: objects are never changed in place (a change stores a new version), so sharing it costs nothing. Once a
+ * newer version replaced that one, the snapshot may be the newer version with a `patch` of the fields that differ
+ * (see snapshot-patch.ts): read it with `snapshotOf`.
  */
 export class StoredEvent implements Position {
-  readonly id: string;
   readonly created: number;
   readonly seq: number;
   readonly request: EventRequest;
-  private current: Snapshot;
+  private current: object;
   private kind: EventKind;
 
-  constructor(fields: EventFields) {
-    this.id = fields.id;
+  constructor(fields: EventFields, kinds: EventKinds) {
     this.created = fields.created;
     this.seq = fields.seq;
     this.request = fields.request;
     this.current = fields.snapshot;
-    this.kind = kindOf(fields.type, fields.livemode, fields.api_version, fields.patch);
+    this.kind = kinds.of(fields.type, fields.api_version, fields.patch);
+  }
+
+  /** An event whose id is not the one made from its number (a fixture's, or one the store's key did not make). */
+  static withId(fields: EventFields & { id: string }, kinds: EventKinds): StoredEvent {
+    return new NamedEvent(fields, kinds);
+  }
+
+  get id(): string {
+    return this.kind.kinds.ids.make('evt', this.seq);
   }
 
   get type(): string {
@@ -86,15 +104,15 @@ export class StoredEvent implements Position {
   }
 
   get livemode(): boolean {
-    return this.kind.livemode;
+    return this.kind.kinds.livemode;
   }
 
   get api_version(): string {
     return this.kind.api_version;
   }
 
-  /** The stored version this event points at: its own, or a newer one when `patch` is set. */
-  get snapshot(): Snapshot {
+  /** The stored version this event points at (its own, or a newer one when `patch` is set), as kept: see `snapshotOf`. */
+  get stored(): object {
     return this.current;
   }
 
@@ -102,35 +120,58 @@ export class StoredEvent implements Position {
     return this.kind.patch;
   }
 
+  /** The store's ids, which the event's id, request and snapshot are read with. */
+  get ids(): IdCodec {
+    return this.kind.kinds.ids;
+  }
+
   /** Points the event at a newer version of its object, with the patch that rebuilds its own from it. */
-  supersede(newer: Snapshot, patch: SnapshotPatch): void {
+  supersede(newer: object, patch: SnapshotPatch): void {
     // Both at once (no reader runs in between): never a half-patched snapshot.
     this.current = newer;
-    this.kind = kindOf(this.type, this.livemode, this.api_version, patch);
+    this.kind = this.kind.kinds.of(this.type, this.api_version, patch);
   }
 
   /** The same event as an endpoint pinned to another API version gets it. */
   inVersion(apiVersion: string): StoredEvent {
-    return new StoredEvent({ ...this.fields(), api_version: apiVersion });
+    const { created, seq, request, type, patch } = this;
+    return StoredEvent.withId({ id: this.id, created, seq, request, type, api_version: apiVersion, snapshot: this.current, patch }, this.kind.kinds);
+  }
+}
+
+/** An event with an id of its own (see StoredEvent.withId). */
+class NamedEvent extends StoredEvent {
+  private readonly ownId: string;
+
+  constructor(fields: EventFields & { id: string }, kinds: EventKinds) {
+    super(fields, kinds);
+    this.ownId = fields.id;
   }
 
-  private fields(): EventFields {
-    const { id, created, seq, request, type, livemode, api_version, patch } = this;
-    return { id, created, seq, request, type, livemode, api_version, snapshot: this.current, patch };
+  override get id(): string {
+    return this.ownId;
   }
 }
 
 /** The served `request` of an event. */
 export function requestOf(event: StoredEvent): ApiEvent['request'] {
-  return typeof event.request === 'string' ? { id: event.request, idempotency_key: null } : event.request;
+  const request = event.request;
+  if (typeof request === 'number') return { id: event.ids.make('req', request), idempotency_key: null };
+  return typeof request === 'string' ? { id: request, idempotency_key: null } : request;
 }
 
-/** An event's request given as an id and an Idempotency-Key. */
-export function eventRequest(id: string | null, idempotencyKey: string | null): EventRequest {
-  return id !== null && idempotencyKey === null ? id : { id, idempotency_key: idempotencyKey };
+/** An event's request given as a Request-Id and an Idempotency-Key (a Request-Id of ours is kept as its number). */
+export function eventRequest(ids: IdCodec, id: string | null, idempotencyKey: string | null): EventRequest {
+  if (id === null || idempotencyKey !== null) return { id, idempotency_key: idempotencyKey };
+  return ids.numberOf('req', id) ?? id;
 }
 
 /** The object as it was when the event happened. */
 export function snapshotOf(event: StoredEvent): Snapshot {
-  return patched(event.snapshot, event.patch);
+  return patched(servedOf(event.stored, event.ids, event.livemode), event.patch);
+}
+
+/** The id and `object` of what the event is about, without rendering its snapshot. */
+export function objectRefOf(event: StoredEvent): ObjectRef {
+  return refOf(event.stored, event.ids);
 }

@@ -89,13 +89,23 @@ export class Timeline<T extends Position> {
 
   /** Removes one item (found by its position, then by identity among equals). */
   remove(item: T): void {
+    const at = this.indexOf(item);
+    if (at !== -1) this.items.splice(at, 1);
+  }
+
+  /** Puts `newer` where `older` is: a new version of an item, in the same place in the order (same `created` and `seq`). */
+  swap(older: T, newer: T): void {
+    const at = this.indexOf(older);
+    if (at !== -1) this.items[at] = newer;
+  }
+
+  /** Where an item is (found by its position, then by identity among equals), or -1. */
+  private indexOf(item: T): number {
     for (let i = this.firstAfter({ created: item.created, seq: item.seq - 0.5 }); i < this.items.length; i++) {
-      if (this.items[i] === item) {
-        this.items.splice(i, 1);
-        return;
-      }
-      if (compare(this.items[i] as T, item) > 0) return;
+      if (this.items[i] === item) return i;
+      if (compare(this.items[i] as T, item) > 0) return -1;
     }
+    return -1;
   }
 
   /** Removes every item created at or before `created`; returns them (oldest first). */

@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_FIXTURES } from '../../src/app/mock-options';
+import { objectRefOf } from '../../src/store/event-log';
 import { expectError } from '../helpers/schemas';
 import { createPayment, FROZEN_AT, sandbox, Sandbox } from '../helpers/sandbox';
 
@@ -83,9 +84,9 @@ describe('PUT /_mock/state', () => {
     const restored = sandbox();
     expect((await restored.admin('put', '/_mock/state', exported)).status).toBe(200);
     const partition = [...restored.ctx.store.partitions()][0]!;
-    const stored = partition.payments.get(payment.id);
-    const events = [...partition.events.values()].filter((event) => event.snapshot.id === payment.id);
-    expect(events.map((event) => [event.type, event.snapshot === (stored as object), event.patch])).toEqual([
+    const stored = partition.payments.record(payment.id);
+    const events = [...partition.events.values()].filter((event) => objectRefOf(event).id === payment.id);
+    expect(events.map((event) => [event.type, event.stored === stored, event.patch])).toEqual([
       ['payment.created', true, { status: 'requires_confirmation', amount_received: 0 }],
       ['payment.succeeded', true, undefined],
     ]);

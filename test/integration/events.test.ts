@@ -50,7 +50,7 @@ describe('events emitted on every state change', () => {
     const created = await box.post('/v1/payments', { amount: 2000, currency: 'usd', 'metadata[order]': '42' });
     const partition = [...box.ctx.store.partitions()][0]!;
     const event = [...partition.events.values()].find((candidate) => candidate.type === 'payment.created')!;
-    expect(event.snapshot).toBe(partition.payments.get(created.body.id));
+    expect(event.stored).toBe(partition.payments.record(created.body.id));
     expect(event.patch).toEqual({ status: 'requires_confirmation', amount_received: 0 });
     // Served byte for byte as the version it stands for (key order included), client_secret hidden.
     const served = (await feed(box)).find((candidate) => candidate.type === 'payment.created')!.data.object;

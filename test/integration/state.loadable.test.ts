@@ -22,9 +22,13 @@ async function reloads(box: Sandbox): Promise<Record<string, unknown>> {
   const fresh = sandbox({ clock });
   const res = await fresh.admin('put', '/_mock/state', exported);
   if (res.status !== 200) throw new Error(`import refused: ${res.text}`);
-  // PUT /_mock/state keeps the running server's id generator (restoring it could repeat ids it already gave out).
-  const { random: _random, ...content } = exported;
-  expect((await fresh.admin('get', '/_mock/state')).body).toEqual({ ...content, random: expect.anything() });
+  // PUT /_mock/state keeps the running server's id generator (restoring it could repeat ids it already gave out):
+  // it takes the document's id key (the same here: both are seeded alike) and counts on from the higher counter.
+  const { random: _random, ids, ...content } = exported as { ids: { seq: number; requests: number } };
+  const imported = (await fresh.admin('get', '/_mock/state')).body;
+  expect(imported).toEqual({ ...content, random: expect.anything(), ids: { ...ids, seq: expect.any(Number), requests: expect.any(Number) } });
+  expect(imported.ids.seq).toBeGreaterThanOrEqual(ids.seq);
+  expect(imported.ids.requests).toBeGreaterThanOrEqual(ids.requests);
   const file = join(dir, `state-${Math.random().toString(36).slice(2)}.json`);
   writeFileSync(file, JSON.stringify(exported));
   const fromFile = (await sandbox({ state: file, clock }).admin('get', '/_mock/state')).body as Record<string, unknown>;

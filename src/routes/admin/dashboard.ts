@@ -4,7 +4,7 @@ import { queryLimit } from '../kit/admin-input';
 import { AdminRoute, QueryParams } from '../route-types';
 import { EXAMPLE_JOURNAL_ENTRY } from '../examples';
 import { Collection } from '../../store/collection';
-import { StoredEvent } from '../../store/event-log';
+import { objectRefOf, StoredEvent } from '../../store/event-log';
 import { Partition, Store, Workspace } from '../../store/store';
 import type { MockContext } from '../../context/mock-context';
 
@@ -244,9 +244,10 @@ function related(ctx: MockContext, workspace: Workspace, partition: Partition, o
   const payments = object.object === 'customer' ? [...partition.payments.values()].filter((payment) => payment.customer === id).reverse() : [];
   const refundIds = new Set(refunds.map((refund) => refund.id));
   const events: StoredEvent[] = [];
+  const own = partition.events.get(id);
   for (const event of partition.events.values()) {
-    const snapshot = event.snapshot;
-    if (event.id === id || snapshot.id === id || refundIds.has(snapshot.id as string)) events.push(event);
+    const about = objectRefOf(event).id;
+    if (event === own || about === id || refundIds.has(about)) events.push(event);
   }
   events.reverse();
   const eventIds = new Set(events.map((event) => event.id));

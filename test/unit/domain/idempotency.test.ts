@@ -1,5 +1,7 @@
 import { expireIdempotency, IDEMPOTENCY_WINDOW_SECONDS, isLive } from '../../../src/domain/idempotency';
 import { IdempotencyRecord, Partition } from '../../../src/store/store';
+import { IdCodec } from '../../../src/store/ids';
+import { Random } from '../../../src/store/random';
 import { T0 } from './fresh-scope';
 
 const HOUR = 3600;
@@ -73,7 +75,7 @@ describe('expireIdempotency frees what has left the window', () => {
       ['live', 'behind'],
     ],
   ])('%s', (_rule, records, now, left) => {
-    const partition = new Partition(false);
+    const partition = new Partition(false, new IdCodec(new Random(1)));
     for (const [key, created, answered] of records) partition.idempotency.set(key, record(T0 + created, answered));
     expireIdempotency(partition, T0 + now);
     expect([...partition.idempotency.keys()]).toEqual(left);

@@ -1,21 +1,15 @@
 import { patchBetween } from '../../../src/store/snapshot-patch';
-import { snapshotOf, StoredEvent } from '../../../src/store/stored-event';
+import { IdCodec } from '../../../src/store/ids';
+import { Random } from '../../../src/store/random';
+import { EventKinds, snapshotOf, StoredEvent } from '../../../src/store/stored-event';
 
 const created = { id: 'pay_1', object: 'payment', status: 'requires_confirmation', amount_received: 0 };
 const succeeded = { id: 'pay_1', object: 'payment', status: 'succeeded', amount_received: 2000 };
 let seq = 0;
+const ids = new IdCodec(new Random(3));
+const kinds = new EventKinds(ids, false);
 const event = (type: string, snapshot: object, api_version = '2026-01-01') =>
-  new StoredEvent({
-    id: `evt_${++seq}`,
-    type,
-    created: 1767225600,
-    seq,
-    livemode: false,
-    api_version,
-    request: 'req_1',
-    snapshot: snapshot as never,
-    patch: undefined,
-  });
+  new StoredEvent({ type, created: 1767225600, seq: ++seq, api_version, request: 'req_1', snapshot, patch: undefined }, kinds);
 const kindOf = (e: StoredEvent) => (e as unknown as { kind: object }).kind;
 /** The kind of an event of `type` made right after one of another type (so not the kind found last, found again). */
 const sameTypeAfterAnother = (type: string) => {
@@ -26,8 +20,8 @@ const sameTypeAfterAnother = (type: string) => {
 describe('StoredEvent', () => {
   it('reads as the fields it was made with', () => {
     const e = event('payment.created', created);
-    expect({ id: e.id, type: e.type, livemode: e.livemode, api_version: e.api_version, patch: e.patch, snapshot: e.snapshot }).toEqual({
-      id: e.id,
+    expect({ id: e.id, type: e.type, livemode: e.livemode, api_version: e.api_version, patch: e.patch, snapshot: e.stored }).toEqual({
+      id: ids.make('evt', e.seq),
       type: 'payment.created',
       livemode: false,
       api_version: '2026-01-01',
@@ -45,7 +39,7 @@ describe('StoredEvent', () => {
   it('superseded, points at the newer version and still gives its own snapshot, type and version', () => {
     const e = event('payment.created', created);
     e.supersede(succeeded, patchBetween(created, succeeded)!);
-    expect(e.snapshot).toBe(succeeded);
+    expect(e.stored).toBe(succeeded);
     expect(snapshotOf(e)).toEqual(created);
     expect(Object.keys(snapshotOf(e))).toEqual(Object.keys(created));
     expect([e.type, e.api_version, e.livemode]).toEqual(['payment.created', '2026-01-01', false]);

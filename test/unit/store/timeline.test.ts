@@ -153,7 +153,7 @@ describe('Collection indexes (payments by customer and status)', () => {
     customer: string | null;
   }
   const rowIds = (rows: Row[]) => rows.map((row) => row.id);
-  const make = () => new Collection<Row>({ status: (row) => row.status, customer: (row) => row.customer });
+  const make = () => new Collection<Row>(undefined, { status: ({ item }) => item.status, customer: ({ item }) => item.customer });
 
   it('pages the objects of one value newest first, and a changed value moves an object between indexes', () => {
     const rows = make();
@@ -164,7 +164,7 @@ describe('Collection indexes (payments by customer and status)', () => {
     expect(rowIds(rows.pageBy('status', 'pending', { limit: 2 }).data)).toEqual(['r6', 'r4']);
     expect(rows.pageBy('status', 'pending', { limit: 2 }).has_more).toBe(true);
     expect(rowIds(rows.pageBy('customer', 'odd', { limit: 10, startingAfter: rows.position('r5') }).data)).toEqual(['r3', 'r1']);
-    expect(rowIds(rows.pageBy('customer', 'odd', { limit: 10 }, (row) => row.status === 'done').data)).toEqual(['r5']);
+    expect(rowIds(rows.pageBy('customer', 'odd', { limit: 10 }, ({ item }) => item.status === 'done').data)).toEqual(['r5']);
     // The index shows the current version of each object.
     expect(rows.pageBy('customer', 'odd', { limit: 1 }).data[0]).toMatchObject({ id: 'r5', status: 'done' });
   });

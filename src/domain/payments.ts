@@ -155,9 +155,13 @@ function paymentError(
 /** The metadata of an object with none: one shared, frozen object, since most objects carry no metadata. */
 const NO_METADATA: Record<string, string> = Object.freeze({});
 
-/** Metadata for a stored (never changed) object: a copy, or the shared empty object when there is none. */
+/**
+ * Metadata for a stored (never changed) object: the shared empty object when there is none, else a copy made by
+ * JSON.parse, which sizes an object to its keys (a literal filled key by key keeps room for four: 24 bytes more for
+ * one key). JSON.parse makes `__proto__` an own data property, like copyMetadata.
+ */
 export function storedMetadata(metadata: Record<string, string> | undefined): Record<string, string> {
-  for (const _key in metadata) return copyMetadata(metadata);
+  for (const _key in metadata) return JSON.parse(JSON.stringify(copyMetadata(metadata))) as Record<string, string>;
   return NO_METADATA;
 }
 

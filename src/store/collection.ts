@@ -49,6 +49,12 @@ interface Index<R extends Position> {
  * hands out are served objects (`decode`); what it keeps are records (`Codec`).
  */
 export class Collection<T extends Timed, R extends Position = Wrapped<T>> {
+  /**
+   * Records whose id is the number of their place (`seq`: a payment made here), in the order they were added,
+   * which is numbered order: found by binary search, 8 bytes a record instead of a map entry's 40. The rest
+   * (ids of their own, or loaded out of order) are in `byId`.
+   */
+  private readonly numbered: R[] = [];
   private readonly byId = new Map<string | number, R>();
   private readonly timeline = new Timeline<R>();
   private readonly indexes = new Map<string, Index<R>>();
@@ -61,14 +67,17 @@ export class Collection<T extends Timed, R extends Position = Wrapped<T>> {
   }
 
   get size(): number {
-    return this.byId.size;
+    return this.timeline.size;
   }
 
   /** Stores a new object; returns its record (what an event about it holds). */
   add(item: T, seq: number): R {
     const record = this.codec.encode(item, seq);
     this.timeline.insert(record);
-    this.byId.set(this.codec.keyOfRecord(record), record);
+    const key = this.codec.keyOfRecord(record);
+    const last = this.numbered[this.numbered.length - 1];
+    if (key === seq && (last === undefined || last.seq < seq)) this.numbered.push(record);
+    else this.byId.set(key, record);
     for (const index of this.indexes.values()) file(index, index.key(record), record);
     return record;
   }
@@ -79,11 +88,13 @@ export class Collection<T extends Timed, R extends Position = Wrapped<T>> {
    */
   replace(item: T): { older: R; newer: R } {
     const key = this.codec.keyOf(item.id);
-    const older = this.byId.get(key);
+    const at = this.numberedAt(key);
+    const older = at === -1 ? this.byId.get(key) : this.numbered[at];
     if (!older) throw new Error(`replace: no ${item.id} in this collection`);
     const newer = this.codec.encode(item, older.seq, older);
     this.timeline.swap(older, newer);
-    this.byId.set(key, newer);
+    if (at === -1) this.byId.set(key, newer);
+    else this.numbered[at] = newer;
     for (const index of this.indexes.values()) {
       const before = index.key(older);
       const after = index.key(newer);
@@ -100,9 +111,11 @@ export class Collection<T extends Timed, R extends Position = Wrapped<T>> {
   /** Forgets an object; returns whether it was there. */
   remove(id: string): boolean {
     const key = this.codec.keyOf(id);
-    const record = this.byId.get(key);
+    const at = this.numberedAt(key);
+    const record = at === -1 ? this.byId.get(key) : this.numbered[at];
     if (!record) return false;
-    this.byId.delete(key);
+    if (at === -1) this.byId.delete(key);
+    else this.numbered.splice(at, 1);
     this.timeline.remove(record);
     for (const index of this.indexes.values()) unfile(index, index.key(record), record);
     return true;
@@ -121,13 +134,30 @@ export class Collection<T extends Timed, R extends Position = Wrapped<T>> {
   }
 
   get(id: string): T | undefined {
-    const record = this.byId.get(this.codec.keyOf(id));
+    const record = this.record(id);
     return record && this.codec.decode(record);
   }
 
   /** The record of an object's current version: where it sits in the order (cursors), and what an event holds. */
   record(id: string): R | undefined {
-    return this.byId.get(this.codec.keyOf(id));
+    const key = this.codec.keyOf(id);
+    const at = this.numberedAt(key);
+    return at === -1 ? this.byId.get(key) : this.numbered[at];
+  }
+
+  /** Where the record numbered `key` is in `numbered`, or -1 (not a number, or not there). */
+  private numberedAt(key: string | number): number {
+    if (typeof key !== 'number') return -1;
+    let lo = 0;
+    let hi = this.numbered.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const seq = (this.numbered[mid] as R).seq;
+      if (seq === key) return mid;
+      if (seq < key) lo = mid + 1;
+      else hi = mid;
+    }
+    return -1;
   }
 
   /** Where an object sits in the order, for cursors. */

@@ -24,7 +24,7 @@ async function reloads(box: Sandbox): Promise<Record<string, unknown>> {
   if (res.status !== 200) throw new Error(`import refused: ${res.text}`);
   // PUT /_mock/state keeps the running server's id generator (restoring it could repeat ids it already gave out):
   // it takes the document's id key (the same here: both are seeded alike) and counts on from the higher counter.
-  const { random: _random, ids, ...content } = exported as { ids: { seq: number; requests: number } };
+  const { random: _random, ids, ...content } = exported as { random: unknown; ids: { seq: number; requests: number } };
   const imported = (await fresh.admin('get', '/_mock/state')).body;
   expect(imported).toEqual({ ...content, random: expect.anything(), ids: { ...ids, seq: expect.any(Number), requests: expect.any(Number) } });
   expect(imported.ids.seq).toBeGreaterThanOrEqual(ids.seq);

@@ -15,13 +15,13 @@ const SUPERSEDE_LOOKBACK = 8;
  * pages of its few types rather than keeping an index of its own (one entry less an event). Old events are
  * dropped from the front of every index.
  *
- * An event is found by id without a map: its id is made from its number (`seq`), and events are added in the
- * order they are numbered, so a binary search of `bySeq` finds it (8 bytes an event instead of a map entry's 40).
- * The few that are not (an id of its own, or loaded out of order) are in `others`.
+ * An event is found by id without a map: its id is made from its number (`seq`), and events are nearly always
+ * added in time order and in numbered order at once, so a binary search of the timeline finds it (no map entry:
+ * about 40 bytes an event). The others (an id of its own), and every event once that order breaks (an event
+ * created "in the past"), are in `others`.
  */
 export class EventLog {
   private readonly kinds: EventKinds;
-  private readonly bySeq: StoredEvent[] = [];
   private readonly others = new Map<string, StoredEvent>();
   private readonly all = new Timeline<StoredEvent>();
   private readonly byType = new Map<string, Timeline<StoredEvent>>();
@@ -43,10 +43,11 @@ export class EventLog {
   add(fields: EventFields): StoredEvent {
     const mine = fields.id === undefined || this.ids.numberOf('evt', fields.id) === fields.seq;
     const event = mine ? new StoredEvent(fields, this.kinds) : StoredEvent.withId({ ...fields, id: fields.id as string }, this.kinds);
-    const last = this.bySeq[this.bySeq.length - 1];
-    if (mine && (last === undefined || last.seq < event.seq)) this.bySeq.push(event);
-    else this.others.set(event.id, event);
+    const ordered = this.all.seqOrdered;
     this.all.insert(event);
+    // The order just broke: every event is found through the map from now on.
+    if (ordered && !this.all.seqOrdered) for (const each of this.all.values()) this.others.set(each.id, each);
+    else if (!mine || !this.all.seqOrdered) this.others.set(event.id, event);
     let index = this.byType.get(event.type);
     if (!index) {
       this.byType.set(event.type, (index = new Timeline<StoredEvent>()));
@@ -58,22 +59,13 @@ export class EventLog {
   }
 
   get(id: string): StoredEvent | undefined {
-    const n = this.ids.numberOf('evt', id);
-    return (n === undefined ? undefined : this.numbered(n)) ?? this.others.get(id);
-  }
-
-  /** The event of `bySeq` numbered `n`: a binary search. */
-  private numbered(n: number): StoredEvent | undefined {
-    let lo = 0;
-    let hi = this.bySeq.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      const seq = (this.bySeq[mid] as StoredEvent).seq;
-      if (seq === n) return this.bySeq[mid];
-      if (seq < n) lo = mid + 1;
-      else hi = mid;
+    if (this.all.seqOrdered) {
+      const n = this.ids.numberOf('evt', id);
+      const event = n === undefined ? undefined : this.all.findSeq(n);
+      // The event numbered n, unless that one has an id of its own.
+      if (event !== undefined && event.id === id) return event;
     }
-    return undefined;
+    return this.others.get(id);
   }
 
   /**
@@ -132,17 +124,7 @@ export class EventLog {
     if (!oldest || oldest.created > created) return 0;
     for (const index of this.byType.values()) index.dropThrough(created);
     const dropped = this.all.dropThrough(created);
-    const gone = new Set(dropped);
-    // Numbered order is nearly always time order: then the dropped events are the front of bySeq.
-    let front = 0;
-    while (front < this.bySeq.length && gone.has(this.bySeq[front] as StoredEvent)) front++;
-    this.bySeq.splice(0, front);
-    if (front < gone.size) {
-      const kept = this.bySeq.filter((event) => !gone.has(event));
-      this.bySeq.length = 0;
-      for (const event of kept) this.bySeq.push(event);
-      for (const event of dropped) if (this.others.get(event.id) === event) this.others.delete(event.id);
-    }
+    if (this.others.size > 0) for (const event of dropped) if (this.others.get(event.id) === event) this.others.delete(event.id);
     return dropped.length;
   }
 }

@@ -34,18 +34,44 @@ export class Timeline<T extends Position> {
   private insertsInPlace = 0;
   /** How many items have been dropped from the front, ever: a snapshot in steps follows them. */
   private droppedTotal = 0;
+  /**
+   * Whether the items are in `seq` order too, so `findSeq` can search by it: true while every item came last with a
+   * higher seq than the one before (the usual case; an item created "in the past" ends it for good).
+   */
+  private inSeqOrder = true;
 
   get size(): number {
     return this.items.length;
   }
 
+  get seqOrdered(): boolean {
+    return this.inSeqOrder;
+  }
+
   insert(item: T): void {
     const last = this.items[this.items.length - 1];
-    if (!last || compare(last, item) < 0) this.items.push(item);
-    else {
+    if (!last || compare(last, item) < 0) {
+      if (last && last.seq >= item.seq) this.inSeqOrder = false;
+      this.items.push(item);
+    } else {
       this.items.splice(this.firstAfter(item), 0, item);
       this.insertsInPlace++;
+      this.inSeqOrder = false;
     }
+  }
+
+  /** The item with this seq, by binary search: only while `seqOrdered`. */
+  findSeq(seq: number): T | undefined {
+    let lo = 0;
+    let hi = this.items.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const item = this.items[mid] as T;
+      if (item.seq === seq) return item;
+      if (item.seq < seq) lo = mid + 1;
+      else hi = mid;
+    }
+    return undefined;
   }
 
   /** Newest first. */

@@ -161,7 +161,7 @@ const NO_METADATA: Record<string, string> = Object.freeze({});
  * one key). JSON.parse makes `__proto__` an own data property, like copyMetadata.
  */
 export function storedMetadata(metadata: Record<string, string> | undefined): Record<string, string> {
-  for (const _key in metadata) return JSON.parse(JSON.stringify(copyMetadata(metadata))) as Record<string, string>;
+  for (const _key in metadata) return JSON.parse(JSON.stringify(metadata)) as Record<string, string>;
   return NO_METADATA;
 }
 

@@ -44,19 +44,35 @@ export class IdCodec {
     this.key = Array.isArray(key) ? (key.map((word) => word >>> 0) as IdKey) : [word(key), word(key), word(key), word(key)];
   }
 
+  // The id and the secret made last, remembered: a create reads back what it just made (to store it as a number).
+  private lastPrefix = '';
+  private lastN = -1;
+  private lastId = '';
+  private lastSecretOf = '';
+  private lastSecret = '';
+
   /** The id of number `n` (an integer in [0, 2³²)) with this prefix. */
   make(prefix: string, n: number): string {
-    return prefix + '_' + this.body(prefix, n);
+    if (n === this.lastN && prefix === this.lastPrefix) return this.lastId;
+    const id = prefix + '_' + this.body(prefix, n);
+    this.lastPrefix = prefix;
+    this.lastN = n;
+    this.lastId = id;
+    return id;
   }
 
   /** The client secret of the payment numbered `n`: `<id>_secret_` + 24 characters derived like an id's. */
   secret(id: string, n: number): string {
+    if (id === this.lastSecretOf) return this.lastSecret;
     this.tail(SECRET_SALT, n, 0, BODY);
-    return id + '_secret_' + text();
+    this.lastSecretOf = id;
+    this.lastSecret = id + '_secret_' + text();
+    return this.lastSecret;
   }
 
   /** The number an id of ours stands for, or undefined when this key did not make it (or it is no id at all). */
   numberOf(prefix: string, id: string): number | undefined {
+    if (id === this.lastId && prefix === this.lastPrefix) return this.lastN;
     if (id.length !== prefix.length + 1 + BODY || id.charCodeAt(prefix.length) !== 0x5f || !id.startsWith(prefix)) return undefined;
     let value = 0;
     for (let i = prefix.length + 1; i < prefix.length + 1 + NUMBER_CHARS; i++) {

@@ -153,7 +153,7 @@ export class Store {
    * The number an id of ours stands for (then the counter is made to be past it, as a loaded item may be numbered
    * higher than a hand-written counter says), or undefined for an id this store's key did not make.
    */
-  numberOf(prefix: string, id: string): number | undefined {
+  private numberOf(prefix: string, id: string): number | undefined {
     const n = this.ids.numberOf(prefix, id);
     if (n !== undefined && n > this.seq) this.seq = n;
     return n;

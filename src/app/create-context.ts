@@ -6,7 +6,6 @@ import { NamedDocument, readFixtures } from '../state/read-fixtures';
 import { saveStore } from '../state/state-file';
 import { autosaveMs, DEFAULT_AUTOSAVE, startAutosave, StateSaver } from '../state/autosave';
 import { storeObjects } from '../memory/footprint';
-import { Store } from '../store/store';
 import { existsSync, readdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { checkOptions, contextFromOptions, fixtureDocuments } from './context-from-options';

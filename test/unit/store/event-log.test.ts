@@ -10,19 +10,17 @@ const newLog = () => new EventLog(new IdCodec(new Random(7)), false);
 const TYPES = ['payment.created', 'payment.succeeded', 'payment.refunded', 'customer.created', 'refund.created'];
 
 /** Events of random types at random seconds (many in the same one), added in creation order. */
-const eventsArb = fc
-  .array(fc.record({ type: fc.constantFrom(...TYPES), created: fc.integer({ min: 100, max: 110 }) }), { maxLength: 60 })
-  .map((specs) =>
-    specs.map(({ type, created }, i): EventFields => ({
-      type,
-      created,
-      seq: i + 1,
-      api_version: '2026-01-01',
-      request: 'req_1',
-      snapshot: {},
-      patch: undefined,
-    })),
-  );
+const eventsArb = fc.array(fc.record({ type: fc.constantFrom(...TYPES), created: fc.integer({ min: 100, max: 110 }) }), { maxLength: 60 }).map((specs) =>
+  specs.map(({ type, created }, i): EventFields => ({
+    type,
+    created,
+    seq: i + 1,
+    api_version: '2026-01-01',
+    request: 'req_1',
+    snapshot: {},
+    patch: undefined,
+  })),
+);
 
 describe('EventLog pages of a group (payment.*)', () => {
   it('are what one index of the group would give, for any cursor, bounds and limit', () => {

@@ -9,7 +9,7 @@ export interface IdOwner {
 /** Whether a partition holds an object with this id, of any kind the API serves by id. */
 export function partitionHolds(partition: Partition, id: string): boolean {
   return (
-    partition.payments.get(id) !== undefined ||
+    partition.payments.record(id) !== undefined ||
     partition.customers.get(id) !== undefined ||
     partition.refunds.get(id) !== undefined ||
     partition.paymentMethods.get(id) !== undefined ||

@@ -134,6 +134,11 @@ export class Collection<T extends Timed, R extends Position = Wrapped<T>> {
     return record && this.codec.decode(record);
   }
 
+  /** What an id is filed under: the number it was made from for a numbered kind, else the id itself. */
+  keyOf(id: string): string | number {
+    return this.codec.keyOf(id);
+  }
+
   /** The record of an object's current version: where it sits in the order (cursors), and what an event holds. */
   record(id: string): R | undefined {
     return this.find(this.codec.keyOf(id));

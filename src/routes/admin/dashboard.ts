@@ -4,7 +4,7 @@ import { queryLimit } from '../kit/admin-input';
 import { AdminRoute, QueryParams } from '../route-types';
 import { EXAMPLE_JOURNAL_ENTRY } from '../examples';
 import { Collection } from '../../store/collection';
-import { objectRefOf, StoredEvent } from '../../store/event-log';
+import { StoredEvent } from '../../store/event-log';
 import { Partition, Store, Workspace } from '../../store/store';
 import type { MockContext } from '../../context/mock-context';
 
@@ -238,16 +238,22 @@ function matches(object: Row, q: string): boolean {
   return false;
 }
 
+/** The most payments a customer's detail lists (the deliveries beside them are capped alike). */
+const RELATED_MAX = 1000;
+
 function related(ctx: MockContext, workspace: Workspace, partition: Partition, object: Row) {
   const id = object.id;
   const refunds = object.object === 'payment' ? [...(partition.refundsByPayment.get(id)?.values() ?? [])].reverse() : [];
-  const payments = object.object === 'customer' ? [...partition.payments.values()].filter((payment) => payment.customer === id).reverse() : [];
-  const refundIds = new Set(refunds.map((refund) => refund.id));
+  // The customer index, not a scan: a scan would build every stored payment.
+  const payments = object.object === 'customer' ? partition.payments.pageBy('customer', id, { limit: RELATED_MAX }).data : [];
+  const refundIds = new Set<unknown>(refunds.map((refund) => refund.id));
   const events: StoredEvent[] = [];
   const own = partition.events.get(id);
+  // What an event is about, compared as stored (a payment's record holds its id as a number), not rendered.
+  const key = partition.payments.keyOf(id);
   for (const event of partition.events.values()) {
-    const about = objectRefOf(event).id;
-    if (event === own || about === id || refundIds.has(about)) events.push(event);
+    const about = (event.stored as { id?: unknown }).id;
+    if (event === own || about === id || about === key || refundIds.has(about)) events.push(event);
   }
   events.reverse();
   const eventIds = new Set(events.map((event) => event.id));

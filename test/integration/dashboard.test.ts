@@ -107,6 +107,22 @@ describe('admin endpoints for the dashboard', () => {
     expect(res.body.deliveries).toEqual([]);
   });
 
+  it('GET /_mock/objects/{id} opens a customer with its own payments, newest first, and the events of it alone', async () => {
+    const box = sandbox();
+    const customer = (await box.post('/v1/customers', { email: 'a@example.com' })).body;
+    const first = (await box.post('/v1/payments', { amount: 1000, currency: 'usd', customer: customer.id })).body;
+    await createPayment(box);
+    const second = (await box.post('/v1/payments', { amount: 2000, currency: 'usd', customer: customer.id })).body;
+    const res = await box.http.get(`/_mock/objects/${customer.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body.payments.map((p: { id: string }) => p.id)).toEqual([second.id, first.id]);
+    expect(res.body.payments[0]).toEqual((await box.get(`/v1/payments/${second.id}`)).body);
+    expect(res.body.events.map((e: { type: string }) => e.type)).toEqual(['customer.created']);
+    // A payment's events are found by what they store (its record), the same as by rendering them.
+    const payment = await box.http.get(`/_mock/objects/${first.id}`);
+    expect(payment.body.events.map((e: { type: string }) => e.type)).toEqual(['payment.succeeded', 'payment.created']);
+  });
+
   it("GET /_mock/events lists every workspace's feed newest first, with the start of the 30-day window", async () => {
     const box = sandbox();
     await createPayment(box);

@@ -1,5 +1,5 @@
 /**
- * Jest runs the TypeScript sources directly through ts-jest; the e2e tests spawn the built CLI.
+ * Jest runs the TypeScript sources directly, transpiled by esbuild (scripts/jest-transform.js); the e2e tests spawn the built CLI.
  * Three projects, all run by `npm test`: the suite itself, the README's examples (examples/), and test/jest-setup, which uses the package's own
  * Jest integration (one mock per run from src/adapters/jest/global-setup.ts, a workspace per test file) exactly as the
  * README shows it.
@@ -8,7 +8,7 @@ const { availableParallelism } = require('node:os');
 
 const shared = {
   testEnvironment: 'node',
-  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] },
+  transform: { '^.+\\.ts$': '<rootDir>/scripts/jest-transform.js' },
   moduleFileExtensions: ['ts', 'js', 'json'],
 };
 

@@ -19,8 +19,6 @@ module.exports = {
   // scenario's latency, a stream's stall timeout), so a worker more than the cores, and at least three, keeps the
   // cores busy while one waits (docs/performance.md, "npm test").
   maxWorkers: Math.max(3, availableParallelism() + 1),
-  // Without the timings of an earlier run, the real runners and the end-to-end suites start first.
-  testSequencer: '<rootDir>/scripts/jest-sequencer.js',
   // No forceExit: every test closes what it opens (servers, sockets, browsers, child processes), so the run ends on
   // its own, and a leak shows (Jest warns about a worker that does not exit) instead of being cut off silently.
   // test/helpers/exit-guard.ts fails a run whose main process is still held open 15 s after the last test.

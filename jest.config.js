@@ -1,5 +1,5 @@
 /**
- * Jest runs the TypeScript sources directly through ts-jest; the e2e tests spawn the built CLI.
+ * Jest runs the TypeScript sources directly, transpiled by esbuild (scripts/jest-transform.js); the e2e tests spawn the built CLI.
  * Three projects, all run by `npm test`: the suite itself, the README's examples (examples/), and test/jest-setup, which uses the package's own
  * Jest integration (one mock per run from src/adapters/jest/global-setup.ts, a workspace per test file) exactly as the
  * README shows it.
@@ -8,16 +8,17 @@ const { availableParallelism } = require('node:os');
 
 const shared = {
   testEnvironment: 'node',
-  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] },
+  transform: { '^.+\\.ts$': '<rootDir>/scripts/jest-transform.js' },
   moduleFileExtensions: ['ts', 'js', 'json'],
 };
 
 module.exports = {
   testTimeout: 20000,
   // Jest's default is a worker fewer than the cores: one on a 2-core machine, where the suites then run one after
-  // the other. Most of them wait on what they start (the CLI, Chromium, a real runner, npm), so one worker a core,
-  // and at least two, keeps the cores busy (docs/performance.md, "npm test").
-  maxWorkers: Math.max(2, availableParallelism()),
+  // the other. Most of them wait on what they start (the CLI, Chromium, a real runner, npm) or on real time (a
+  // scenario's latency, a stream's stall timeout), so a worker more than the cores, and at least three, keeps the
+  // cores busy while one waits (docs/performance.md, "npm test").
+  maxWorkers: Math.max(3, availableParallelism() + 1),
   // No forceExit: every test closes what it opens (servers, sockets, browsers, child processes), so the run ends on
   // its own, and a leak shows (Jest warns about a worker that does not exit) instead of being cut off silently.
   // test/helpers/exit-guard.ts fails a run whose main process is still held open 15 s after the last test.

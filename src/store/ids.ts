@@ -1,4 +1,4 @@
-import { Random } from './random';
+import { mix32 as mix, Random } from './random';
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const CODES = Uint8Array.from(ALPHABET, (char) => char.charCodeAt(0));
@@ -160,15 +160,7 @@ function hashOf(prefix: string): number {
   hash = 0x811c9dc5;
   for (let i = 0; i < prefix.length; i++) hash = Math.imul(hash ^ prefix.charCodeAt(i), 0x01000193);
   hash = mix(hash);
-  // Prefixes are the few kinds of object (and payment ids for secrets): bounded all the same.
+  // Prefixes are the few kinds of object: bounded all the same.
   if (hashes.size < 64) hashes.set(prefix, hash);
   return hash;
-}
-
-/** murmur3's fmix32. */
-function mix(value: number): number {
-  let h = value | 0;
-  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
-  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
-  return (h ^ (h >>> 16)) >>> 0;
 }

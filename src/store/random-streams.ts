@@ -1,4 +1,4 @@
-import { Random } from './random';
+import { mix32 as mix, Random } from './random';
 
 /** What each seeded stream is for. Each purpose draws from its own stream, so one never shifts another. */
 export const RANDOM_PURPOSES = ['ids', 'faults', 'latency', 'secrets'] as const;
@@ -42,12 +42,4 @@ function derive(seed: number, purpose: RandomPurpose): number {
   let hash = mix(seed ^ 0x9e3779b9);
   for (let i = 0; i < purpose.length; i++) hash = mix(hash ^ purpose.charCodeAt(i));
   return hash;
-}
-
-/** A 32-bit integer hash finaliser (murmur3's fmix32): nearby seeds give unrelated streams. */
-function mix(value: number): number {
-  let h = value | 0;
-  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
-  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
-  return (h ^ (h >>> 16)) >>> 0;
 }

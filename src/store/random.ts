@@ -77,3 +77,11 @@ function idInPage(random: Random, head: string): string {
   for (let i = 0; i < 24; i++) codes[i] = BASE62[Math.floor(random.next() * 62)] as number;
   return `${head}_${String.fromCharCode(...codes)}`;
 }
+
+/** A 32-bit integer hash finaliser (murmur3's fmix32): nearby inputs give unrelated outputs. */
+export function mix32(value: number): number {
+  let h = value | 0;
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}

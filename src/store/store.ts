@@ -160,9 +160,21 @@ export class Store {
   }
 
   /**
-   * The place in the order of a loaded object: the number its id was made from when it is ours (so the order is
-   * the one it was saved in, and loading counts nothing up), else the next number.
+   * The place in the order of a loaded object, given the place of the one saved before it in its collection
+   * (`previous`, 0 for the first): the number its id was made from when it is ours, else the next number after
+   * `previous`. Saved in (created, place) order, an object with an id of its own lies between the places of its
+   * neighbours, so `previous + 1` keeps the saved order and stays below the next id of ours; the counter is moved
+   * past every place taken (a file from an older version holds only such ids).
    */
+  placeOf(prefix: string, id: string | undefined, previous: number): number {
+    const n = id === undefined ? undefined : this.numberOf(prefix, id);
+    if (n !== undefined) return n;
+    const seq = previous + 1;
+    if (seq > this.seq) this.seq = seq;
+    return seq;
+  }
+
+  /** The place of a loaded object kept on its own (webhook endpoints, deliveries): its id's number, or the next. */
   seqOf(prefix: string, id: string): number {
     return this.numberOf(prefix, id) ?? this.nextSeq();
   }

@@ -164,6 +164,31 @@ describe('every state the API can reach saves and loads again', () => {
   });
 });
 
+describe('a state file from before ids were made from numbers (no "ids")', () => {
+  it('loads with its ids kept as strings: objects, events and requests are found and served as saved, and new ids never clash', async () => {
+    const box = sandbox({ seed: 7 });
+    const payment = await createPayment(box);
+    const confirmed = (await box.get(`/v1/payments/${payment.id}`)).body;
+    const events = (await box.get('/v1/events')).body.data;
+    // An older version wrote no "ids": read with another key, none of its ids decode.
+    const { ids: _ids, ...older } = (await box.admin('get', '/_mock/state')).body as Record<string, unknown>;
+    const file = join(dir, `older-${Math.random().toString(36).slice(2)}.json`);
+    writeFileSync(file, JSON.stringify(older));
+    const loaded = sandbox({ state: file, seed: 8 });
+    expect((await loaded.get(`/v1/payments/${payment.id}`)).body).toEqual(confirmed);
+    for (const event of events) expect((await loaded.get(`/v1/events/${event.id}`)).body).toEqual(event);
+    expect((await loaded.get('/v1/events')).body.data).toEqual(events);
+    const fresh = await createPayment(loaded);
+    expect([payment.id, ...events.map((event: { id: string }) => event.id)]).not.toContain(fresh.id);
+    expect((await loaded.get('/v1/payments')).body.data.map((p: { id: string }) => p.id)).toEqual([fresh.id, payment.id]);
+    // Saved again, it keeps the old ids as they were beside the new ones, and loads again.
+    const saved = (await loaded.admin('get', '/_mock/state')).body;
+    const again = join(dir, `again-${Math.random().toString(36).slice(2)}.json`);
+    writeFileSync(again, JSON.stringify(saved));
+    expect((await sandbox({ state: again }).admin('get', '/_mock/state')).body).toEqual(saved);
+  });
+});
+
 describe('card data is never stored', () => {
   it('POST /v1/payment_methods with an Idempotency-Key keeps no card number or CVC in the state or its file', async () => {
     const file = join(dir, 'cards.json');

@@ -174,7 +174,7 @@ describe('a state file from before ids were made from numbers (no "ids")', () =>
     const { ids: _ids, ...older } = (await box.admin('get', '/_mock/state')).body as Record<string, unknown>;
     const file = join(dir, `older-${Math.random().toString(36).slice(2)}.json`);
     writeFileSync(file, JSON.stringify(older));
-    const loaded = sandbox({ state: file, seed: 8 });
+    const loaded = sandbox({ state: file, seed: 8, autosave: 'off' });
     expect((await loaded.get(`/v1/payments/${payment.id}`)).body).toEqual(confirmed);
     for (const event of events) expect((await loaded.get(`/v1/events/${event.id}`)).body).toEqual(event);
     expect((await loaded.get('/v1/events')).body.data).toEqual(events);
@@ -185,7 +185,7 @@ describe('a state file from before ids were made from numbers (no "ids")', () =>
     const saved = (await loaded.admin('get', '/_mock/state')).body;
     const again = join(dir, `again-${Math.random().toString(36).slice(2)}.json`);
     writeFileSync(again, JSON.stringify(saved));
-    expect((await sandbox({ state: again }).admin('get', '/_mock/state')).body).toEqual(saved);
+    expect((await sandbox({ state: again, autosave: 'off' }).admin('get', '/_mock/state')).body).toEqual(saved);
   });
 });
 

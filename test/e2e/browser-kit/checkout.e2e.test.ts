@@ -169,9 +169,12 @@ describeInBrowser('examples/checkout in a browser', () => {
     await waitForFocus(frame.getByLabel('Card number'));
     await expect(frame.getByLabel('Card number').evaluate((input) => input === document.activeElement)).resolves.toBe(true);
     await page.keyboard.type(CARDS.threeDSecure);
+    // Typing before the focus arrived would fill the field before (what made this test time out on a busy machine).
     await page.keyboard.press('Tab');
+    await waitForFocus(frame.getByLabel('Expiry date (MM / YY)'));
     await page.keyboard.type('1230');
     await page.keyboard.press('Tab');
+    await waitForFocus(frame.getByLabel('Security code (CVC)'));
     await page.keyboard.type('123');
     await page.keyboard.press('Tab');
     await waitForFocus(page.locator('#pay'));

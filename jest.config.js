@@ -15,10 +15,10 @@ const shared = {
 module.exports = {
   testTimeout: 20000,
   // Jest's default is a worker fewer than the cores: one on a 2-core machine, where the suites then run one after
-  // the other. Most of them wait on what they start (the CLI, Chromium, a real runner, npm) or on real time (a
-  // scenario's latency, a stream's stall timeout), so a worker more than the cores, and at least three, keeps the
-  // cores busy while one waits (docs/performance.md, "npm test").
-  maxWorkers: Math.max(3, availableParallelism() + 1),
+  // the other. A worker a core, at least two: most suites wait on what they start (the CLI, Chromium, a real runner,
+  // npm). A third worker was faster, but Chromium's focus across frames then timed out in CI dry runs (two of four
+  // full runs; docs/performance.md, "npm test").
+  maxWorkers: Math.max(2, availableParallelism()),
   // No forceExit: every test closes what it opens (servers, sockets, browsers, child processes), so the run ends on
   // its own, and a leak shows (Jest warns about a worker that does not exit) instead of being cut off silently.
   // test/helpers/exit-guard.ts fails a run whose main process is still held open 15 s after the last test.

@@ -189,6 +189,31 @@ describe('a state file from before ids were made from numbers (no "ids")', () =>
   });
 });
 
+describe("PUT /_mock/state of another instance's export", () => {
+  it("takes the document's id key and counters, so its ids read back as numbers and new ids never clash", async () => {
+    const other = sandbox({ seed: 11 });
+    const payment = await createPayment(other);
+    const exported = (await other.admin('get', '/_mock/state')).body as { ids: { key: number[]; seq: number; requests: number } };
+    const box = sandbox({ seed: 12 });
+    expect((await box.admin('put', '/_mock/state', exported)).status).toBe(200);
+    expect(box.ctx.store.idState()).toEqual(exported.ids);
+    // Read back as a number under the document's key: found without a map entry of its own.
+    expect(typeof box.ctx.store.partition([...box.ctx.store.workspaces.keys()][0]!, false).payments.keyOf(payment.id)).toBe('number');
+    // The document's keys came with it.
+    const key = [...box.ctx.store.keys.values()].find((k) => k.kind === 'secret' && !k.livemode)!.key;
+    expect((await box.get(`/v1/payments/${payment.id}`, key)).status).toBe(200);
+    const fresh = (
+      await box.http
+        .post('/v1/payments')
+        .set({ authorization: `Bearer ${key}` })
+        .type('form')
+        .send({ amount: 100, currency: 'usd' })
+    ).body;
+    expect(fresh.id).not.toBe(payment.id);
+    expect((await box.get('/v1/payments', key)).body.data.map((p: { id: string }) => p.id)).toEqual([fresh.id, payment.id]);
+  });
+});
+
 describe('card data is never stored', () => {
   it('POST /v1/payment_methods with an Idempotency-Key keeps no card number or CVC in the state or its file', async () => {
     const file = join(dir, 'cards.json');

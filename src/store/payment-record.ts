@@ -43,7 +43,18 @@ interface RareFields {
   readonly secret: string | null;
 }
 
-export class LeanPaymentRecord extends Encoded implements CommonFields, RareFields {
+/** What both kinds of record do: give their id and object, or the whole served payment. */
+abstract class PaymentRecordBase extends Encoded {
+  ref(ids: IdCodec): ObjectRef {
+    return refOf(this as unknown as PaymentRecord, ids);
+  }
+
+  served(ids: IdCodec, livemode: boolean): Payment {
+    return servedPayment(this as unknown as PaymentRecord, ids, livemode);
+  }
+}
+
+export class LeanPaymentRecord extends PaymentRecordBase implements CommonFields, RareFields {
   constructor(
     readonly id: number | string,
     readonly seq: number,
@@ -80,17 +91,9 @@ export class LeanPaymentRecord extends Encoded implements CommonFields, RareFiel
   get secret(): null {
     return null;
   }
-
-  ref(ids: IdCodec): ObjectRef {
-    return refOf(this, ids);
-  }
-
-  served(ids: IdCodec, livemode: boolean): Payment {
-    return servedPayment(this, ids, livemode);
-  }
 }
 
-export class FullPaymentRecord extends Encoded implements CommonFields, RareFields {
+export class FullPaymentRecord extends PaymentRecordBase implements CommonFields, RareFields {
   constructor(
     readonly id: number | string,
     readonly seq: number,
@@ -110,14 +113,6 @@ export class FullPaymentRecord extends Encoded implements CommonFields, RareFiel
     readonly secret: string | null,
   ) {
     super();
-  }
-
-  ref(ids: IdCodec): ObjectRef {
-    return refOf(this, ids);
-  }
-
-  served(ids: IdCodec, livemode: boolean): Payment {
-    return servedPayment(this, ids, livemode);
   }
 }
 

@@ -1,5 +1,8 @@
 import { createServer, Server } from 'node:http';
-import { AddressInfo, connect, Socket } from 'node:net';
+import { connect, Socket } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { MockContext } from '../../src/context/mock-context';
 import { handleRequest } from '../../src/http/handle-request';
 import { createListener } from '../../src/http/node-listener';
@@ -9,6 +12,8 @@ import { createContext } from '../../src/app/create-context';
  * A dashboard stream whose client never reads, against the real listener: the server's buffer for it stays small
  * and the stream is ended once a write has waited `streamStallMs`. The traffic is in-process requests (what
  * mock.inject runs) with long paths, so that the stream has plenty to say: 100 messages a batch, 10 batches a second.
+ * The server listens on a Unix socket: its kernel buffers are a few hundred KB where loopback TCP's grow to several
+ * MB, so the stall begins in a fraction of the time (and of the CPU) and the same bounds are checked.
  */
 describe('a stalled GET /_mock/stream subscriber', () => {
   let ctx: MockContext;
@@ -16,6 +21,8 @@ describe('a stalled GET /_mock/stream subscriber', () => {
   let serverSockets: Socket[];
   let client: Socket | undefined;
   let traffic: NodeJS.Timeout | undefined;
+  let folder: string;
+  let socketPath: string;
 
   async function start(streamStallMs: number): Promise<void> {
     // journalSize 0: the long paths are the stream's to carry, not the journal's to keep.
@@ -23,7 +30,9 @@ describe('a stalled GET /_mock/stream subscriber', () => {
     server = createServer(createListener(ctx));
     serverSockets = [];
     server.on('connection', (socket) => serverSockets.push(socket));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    folder = mkdtempSync(join(tmpdir(), 'stream-stall-'));
+    socketPath = join(folder, 'mock.sock');
+    await new Promise<void>((resolve) => server.listen(socketPath, resolve));
   }
 
   afterEach(async () => {
@@ -32,12 +41,12 @@ describe('a stalled GET /_mock/stream subscriber', () => {
     ctx.close();
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
+    rmSync(folder, { recursive: true, force: true });
   });
 
   /** Opens the stream with a raw socket that reads nothing once the request is sent. */
   function stalledClient(): Socket {
-    const port = (server.address() as AddressInfo).port;
-    const socket = connect(port, '127.0.0.1', () => socket.write('GET /_mock/stream HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n'));
+    const socket = connect(socketPath, () => socket.write('GET /_mock/stream HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n'));
     socket.pause();
     return socket;
   }

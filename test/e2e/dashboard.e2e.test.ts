@@ -2,7 +2,7 @@ import { createServer, IncomingMessage, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { Browser, Page } from 'playwright-core';
 import { MockServer, startMock } from '../../src';
-import { consoleErrors, describeInBrowser, holdRequestListReads, launchChromium, screenshot, waitForFocus } from '../helpers/browser';
+import { consoleErrors, describeInBrowser, PagePool, holdRequestListReads, launchChromium, screenshot, waitForFocus } from '../helpers/browser';
 
 const FROZEN = '2026-01-01T00:00:00Z';
 const FROZEN_UNIX = Date.parse(FROZEN) / 1000;
@@ -12,6 +12,7 @@ const FROZEN_UNIX = Date.parse(FROZEN) / 1000;
 describeInBrowser('the dashboard in a browser', () => {
   let mock: MockServer;
   let browser: Browser;
+  let pages: PagePool;
   let receiver: Server;
   let received: IncomingMessage[];
   let secret: string;
@@ -28,6 +29,7 @@ describeInBrowser('the dashboard in a browser', () => {
     });
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     browser = await launchChromium();
+    pages = new PagePool(browser);
   }, 60_000);
 
   afterAll(async () => {
@@ -37,7 +39,7 @@ describeInBrowser('the dashboard in a browser', () => {
   });
 
   async function open(view: string, width = 1440): Promise<{ page: Page; errors: string[] }> {
-    const page = await browser.newPage({ viewport: { width, height: width < 600 ? 844 : 900 } });
+    const page = await pages.open({ width, height: width < 600 ? 844 : 900 });
     const errors = consoleErrors(page);
     await page.goto(`${mock.url}/_mock/dashboard#${view}`);
     await page.locator('[data-live="live"]').waitFor();
@@ -52,7 +54,7 @@ describeInBrowser('the dashboard in a browser', () => {
     });
 
   it('opens from / in a browser, loads with no console errors and shows it is live', async () => {
-    const page = await browser.newPage();
+    const page = await pages.open();
     const errors = consoleErrors(page);
     const response = await page.goto(`${mock.url}/`);
     expect(page.url()).toBe(`${mock.url}/_mock/dashboard`);
@@ -60,7 +62,7 @@ describeInBrowser('the dashboard in a browser', () => {
     await page.locator('[data-live="live"]').waitFor();
     await expect(page.locator('[data-header-clock]').textContent()).resolves.toContain('2026-01-01T00:00:00.000Z');
     expect(errors).toEqual([]);
-    await page.close();
+    await pages.close(page);
   });
 
   it('shows a request made with curl live, from the stream, and opens its bodies', async () => {
@@ -88,12 +90,12 @@ describeInBrowser('the dashboard in a browser', () => {
     expect(await detail.textContent()).not.toContain(secret);
     await screenshot(page, 'requests');
     expect(errors).toEqual([]);
-    await page.close();
+    await pages.close(page);
   });
 
   it('shows a request once, whether the stream or the first read of the list brings it first', async () => {
     const earlier = (await v1('/v1/account')).headers.get('request-id') as string;
-    const page = await browser.newPage();
+    const page = await pages.open();
     const errors = consoleErrors(page);
     // The page's first read of the list is held until a request the stream also sends has been made: the read and
     // the stream's batch then both carry its row, in whichever order they arrive.
@@ -109,11 +111,11 @@ describeInBrowser('the dashboard in a browser', () => {
     expect(await page.locator(`[data-request="${both}"]`).count()).toBe(1);
     expect(await page.locator(`[data-request="${earlier}"]`).count()).toBe(1);
     expect(errors).toEqual([]);
-    await page.close();
+    await pages.close(page);
   });
 
   it('says when the stream is down and falls back to polling the admin API', async () => {
-    const page = await browser.newPage();
+    const page = await pages.open();
     // The stream fails (a proxy that cuts it, say); everything else works.
     await page.route('**/_mock/stream', (route) => route.abort());
     await page.goto(`${mock.url}/_mock/dashboard#requests`);
@@ -121,7 +123,7 @@ describeInBrowser('the dashboard in a browser', () => {
     const res = await v1('/v1/account');
     // Polling reads every 2 s; the bound is generous (a loaded machine), as nothing else could bring the row.
     await page.locator(`[data-request="${res.headers.get('request-id')}"]`).waitFor({ timeout: 15_000 });
-    await page.close();
+    await pages.close(page);
   });
 
   it('picks up admin changes that say nothing on the stream (a workspace made by a script) when the tab regains focus', async () => {
@@ -137,7 +139,7 @@ describeInBrowser('the dashboard in a browser', () => {
     await page.getByRole('heading', { name: 'Worker 7 — test' }).waitFor();
     await fetch(`${mock.url}/_mock/workspaces/${made.workspace}`, { method: 'DELETE' });
     expect(errors).toEqual([]);
-    await page.close();
+    await pages.close(page);
   });
 
   it('moves the server clock and switches the scenario from Controls', async () => {
@@ -153,7 +155,7 @@ describeInBrowser('the dashboard in a browser', () => {
     await page.locator('[data-header-scenario]', { hasText: 'happy' }).waitFor();
     await mock.clock.set('frozen', FROZEN);
     expect(errors).toEqual([]);
-    await page.close();
+    await pages.close(page);
   });
 
   it('shows a failing webhook delivery with its attempts, and Retry now makes a new attempt', async () => {
@@ -178,7 +180,7 @@ describeInBrowser('the dashboard in a browser', () => {
     expect(mock.webhooks.deliveries().find((d) => d.id === delivery!.id)?.attempts).toHaveLength(2);
     await screenshot(page, 'webhooks');
     expect(errors).toEqual([]);
-    await page.close();
+    await pages.close(page);
   });
 
   it('Deliver again, from an event in Events and from a delivery in Webhooks, makes a new delivery signed now', async () => {
@@ -208,7 +210,7 @@ describeInBrowser('the dashboard in a browser', () => {
     await item.getByRole('status').waitFor();
     expect(count()).toBe(3);
     expect(errors).toEqual([]);
-    await page.close();
+    await pages.close(page);
   });
 
   it('shows Webhooks with an endpoint and a delivery on a 390 px phone without sideways scrolling', async () => {
@@ -229,7 +231,7 @@ describeInBrowser('the dashboard in a browser', () => {
     expect(await page.evaluate('document.scrollingElement.scrollWidth')).toBeLessThanOrEqual(390);
     await screenshot(page, 'webhooks-phone');
     expect(errors).toEqual([]);
-    await page.close();
+    await pages.close(page);
   });
 
   it('opens a payment with its refunds and events in Objects, and marks the 30-day edge in Events', async () => {
@@ -244,7 +246,7 @@ describeInBrowser('the dashboard in a browser', () => {
     await page.getByRole('tab', { name: 'Events' }).click();
     await page.getByText('30-day edge').waitFor();
     expect(errors).toEqual([]);
-    await page.close();
+    await pages.close(page);
   });
 
   it('flags the events about to leave the 30-day feed, and the feed follows the clock', async () => {
@@ -252,7 +254,7 @@ describeInBrowser('the dashboard in a browser', () => {
     const fixtures = await startMock({ port: 0, clock: `frozen@${FROZEN}`, seed: 1 });
     try {
       await fixtures.clock.advance('228h');
-      const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+      const page = await pages.open({ width: 1440, height: 900 });
       const errors = consoleErrors(page);
       await page.goto(`${fixtures.url}/_mock/dashboard#events`);
       const leaving = page.locator('tr.near-edge');
@@ -271,7 +273,7 @@ describeInBrowser('the dashboard in a browser', () => {
       await fixtures.clock.advance('1d');
       await page.getByText(leavingId, { exact: true }).waitFor({ state: 'detached' });
       expect(errors).toEqual([]);
-      await page.close();
+      await pages.close(page);
     } finally {
       await fixtures.close();
     }
@@ -293,7 +295,7 @@ describeInBrowser('the dashboard in a browser', () => {
     await page.getByRole('button', { name: 'Copied', exact: true }).waitFor();
     await screenshot(page, 'keys');
     expect(errors).toEqual([]);
-    await page.close();
+    await pages.close(page);
   });
 
   it('queues a fault, exports the state as a file and imports it back from Controls', async () => {
@@ -319,7 +321,7 @@ describeInBrowser('the dashboard in a browser', () => {
       .waitFor();
     expect((await v1(`/v1/customers/${customer.id}`)).status).toBe(200);
     expect(errors).toEqual([]);
-    await page.close();
+    await pages.close(page);
   });
 
   it('resets the store from Controls', async () => {
@@ -331,7 +333,7 @@ describeInBrowser('the dashboard in a browser', () => {
     expect((await v1(`/v1/payments/${payment.id}`)).status).toBe(404);
     expect(mock.webhooks.deliveries()).toEqual([]);
     expect(errors).toEqual([]);
-    await page.close();
+    await pages.close(page);
   });
 
   it('is usable by keyboard: arrow keys move between views, Enter opens a request, Escape closes it', async () => {
@@ -353,7 +355,7 @@ describeInBrowser('the dashboard in a browser', () => {
     expect(await page.evaluate('document.activeElement?.getAttribute("aria-label")')).toBe('Request detail');
     await page.keyboard.press('Escape');
     await detail.waitFor({ state: 'detached' });
-    await page.close();
+    await pages.close(page);
   });
 
   it.each([390, 1440])(
@@ -367,7 +369,7 @@ describeInBrowser('the dashboard in a browser', () => {
         expect([view, overflow]).toEqual([view, 0]);
         if (width === 390 && (view === 'requests' || view === 'controls')) await screenshot(page, `${view}-phone`);
         expect(errors).toEqual([]);
-        await page.close();
+        await pages.close(page);
       }
     },
     60_000,

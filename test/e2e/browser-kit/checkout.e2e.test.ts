@@ -1,6 +1,6 @@
 import { Browser, Page, Request } from 'playwright-core';
 import { MockServer, startMock } from '../../../src';
-import { consoleErrors, describeInBrowser, launchChromium, screenshot, waitForFocus } from '../../helpers/browser';
+import { consoleErrors, describeInBrowser, PagePool, launchChromium, screenshot, waitForFocus } from '../../helpers/browser';
 import { CARDS, cardFrame, expectNoCardNumber, hostPageTexts, hostRequests, Shop, startShop, typeCard } from './checkout-harness';
 
 // The functions given to page.waitForFunction run in the browser, whose globals this Node project does not type.
@@ -12,12 +12,14 @@ describeInBrowser('examples/checkout in a browser', () => {
   let mock: MockServer;
   let shop: Shop;
   let browser: Browser;
+  let pages: PagePool;
   const typed: string[] = [];
 
   beforeAll(async () => {
     mock = await startMock({ port: 0, fixtures: 'none', clock: 'frozen@2026-01-01T00:00:00Z', seed: 21 });
     shop = await startShop(mock.url);
     browser = await launchChromium();
+    pages = new PagePool(browser);
   }, 60_000);
 
   afterAll(async () => {
@@ -33,7 +35,7 @@ describeInBrowser('examples/checkout in a browser', () => {
   }
 
   async function visit(width = 1440): Promise<Visit> {
-    const page = await browser.newPage({ viewport: { width, height: width < 600 ? 844 : 900 } });
+    const page = await pages.open({ width, height: width < 600 ? 844 : 900 });
     const errors = consoleErrors(page);
     const requests = hostRequests(page);
     await page.goto(shop.url);
@@ -68,7 +70,7 @@ describeInBrowser('examples/checkout in a browser', () => {
     expectNoCardNumber(await hostPageTexts(visit.page, visit.requests), typed);
     // A declined card is a 402 answer, which Chromium logs as a resource that failed to load: expected here.
     expect(visit.errors.filter((error) => !error.includes('status of 402'))).toEqual([]);
-    await visit.page.close();
+    await pages.close(visit.page);
   }
 
   it('pays with 4242 4242 4242 4242: the payment succeeds', async () => {
@@ -213,7 +215,7 @@ describeInBrowser('examples/checkout in a browser', () => {
     expect(entries.filter((entry) => entry.path === '/v1/payment_methods').length).toBeGreaterThanOrEqual(5);
     expectNoCardNumber(JSON.stringify(entries), typed);
 
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const page = await pages.open({ width: 1440, height: 900 });
     await page.goto(`${mock.url}/_mock/dashboard#requests`);
     await page.locator('[data-live="live"]').waitFor();
     const tokenised = entries.find((entry) => entry.path === '/v1/payment_methods');
@@ -222,6 +224,6 @@ describeInBrowser('examples/checkout in a browser', () => {
     const detail = page.getByRole('complementary', { name: 'Request detail' });
     await detail.getByText('/v1/payment_methods').first().waitFor();
     expectNoCardNumber((await page.content()) + (await detail.textContent()), typed);
-    await page.close();
+    await pages.close(page);
   }, 30_000);
 });

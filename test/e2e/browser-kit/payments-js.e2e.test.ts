@@ -1,7 +1,7 @@
 import { Server } from 'node:http';
 import { Browser, Page } from 'playwright-core';
 import { MockServer, startMock } from '../../../src';
-import { consoleErrors, describeInBrowser, launchChromium, waitForFocus } from '../../helpers/browser';
+import { consoleErrors, describeInBrowser, PagePool, launchChromium, waitForFocus } from '../../helpers/browser';
 import { CARDS, cardFrame, expectNoCardNumber, hostPageTexts, hostRequests, startOwnPage, typeCard } from './checkout-harness';
 
 // The functions given to page.evaluate run in the browser, whose globals this Node project does not type.
@@ -13,6 +13,7 @@ declare const document: any;
 describeInBrowser('payments.js on your own page', () => {
   let mock: MockServer;
   let browser: Browser;
+  let pages: PagePool;
   let own: { url: string; server: Server };
   let secret: string;
   let publishable: string;
@@ -41,6 +42,7 @@ describeInBrowser('payments.js on your own page', () => {
       return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>My checkout</title>${script}</head><body><main><div id="card"></div></main></body></html>`;
     });
     browser = await launchChromium();
+    pages = new PagePool(browser);
   }, 60_000);
 
   afterAll(async () => {
@@ -50,7 +52,7 @@ describeInBrowser('payments.js on your own page', () => {
   });
 
   async function openPage(query = ''): Promise<{ page: Page; errors: string[] }> {
-    const page = await browser.newPage();
+    const page = await pages.open();
     const errors = consoleErrors(page);
     await page.goto(`${own.url}/${query}`);
     await page.waitForFunction(() => (window as any).loaded === true);
@@ -146,7 +148,7 @@ describeInBrowser('payments.js on your own page', () => {
     await waitForFocus(frame.getByLabel('Card number'), { window: true });
     await expect(frame.getByLabel('Card number').evaluate((input) => input === document.activeElement && document.hasFocus())).resolves.toBe(true);
     expect(errors).toEqual([]);
-    await page.close();
+    await pages.close(page);
   }, 30_000);
 
   it('createPaymentMethod resolves { paymentMethod } with brand and last4; the page never held the number', async () => {
@@ -169,7 +171,7 @@ describeInBrowser('payments.js on your own page', () => {
     const refused = await page.evaluate(() => (window as any).payments.createPaymentMethod({ card: (window as any).card, billing_details: { name: 'A' } }));
     expect(refused.error).toMatchObject({ type: 'invalid_request_error', code: 'parameter_unknown', param: 'billing_details' });
     expect(errors).toEqual([]);
-    await page.close();
+    await pages.close(page);
   }, 30_000);
 
   it('createPaymentMethod resolves api_connection_error when something that is not the mock answers the card', async () => {
@@ -181,7 +183,7 @@ describeInBrowser('payments.js on your own page', () => {
     const result = await page.evaluate(() => (window as any).payments.createPaymentMethod({ card: (window as any).card }));
     expect(result.paymentMethod).toBeUndefined();
     expect(result.error).toMatchObject({ type: 'api_connection_error', message: expect.stringContaining('answered 502 without an error object') });
-    await page.close();
+    await pages.close(page);
   }, 30_000);
 
   it('confirmPayment resolves a decline as { error } with the API error object: card_error, code, decline_code, payment', async () => {
@@ -206,7 +208,7 @@ describeInBrowser('payments.js on your own page', () => {
     const ok = await page.evaluate(([cs]) => (window as any).payments.confirmPayment(cs, { payment_method: 'pm_card_visa' }), [payment.client_secret]);
     expect(ok.payment).toMatchObject({ id: payment.id, status: 'succeeded', client_secret: payment.client_secret });
     expect(await page.evaluate(([cs]) => (window as any).payments.retrievePayment(cs), [payment.client_secret])).toEqual({ payment: ok.payment });
-    await page.close();
+    await pages.close(page);
   }, 30_000);
 
   it('listens only to its own frame on the mock origin, and the frame only to the page that framed it', async () => {
@@ -236,7 +238,7 @@ describeInBrowser('payments.js on your own page', () => {
     expect(await page.evaluate(() => (window as any).events.length)).toBe(events);
     expect(await cardFrame(page).getByLabel('Card number').inputValue()).toBe('4242 4242 4242 4242');
     expect(await tokenised()).toBe(journalBefore + 1);
-    await page.close();
+    await pages.close(page);
   }, 30_000);
 
   it('refuses a secret or restricted key at once, saying why and without repeating the key', async () => {
@@ -258,7 +260,7 @@ describeInBrowser('payments.js on your own page', () => {
     expect(messages[1]).toMatch(/was given a restricted key/);
     expect(messages[2]).toMatch(/is not a publishable key: it should start with pk_test_ or pk_live_/);
     expect(messages.join(' ')).not.toContain(secret.slice(8));
-    await page.close();
+    await pages.close(page);
   });
 
   it('resolves api_connection_error when the mock is gone, whatever the call', async () => {
@@ -282,12 +284,12 @@ describeInBrowser('payments.js on your own page', () => {
       [payment.client_secret],
     );
     for (const result of results) expect(result).toEqual({ error: { type: 'api_connection_error', message: expect.stringContaining(gone.url) } });
-    await page.close();
+    await pages.close(page);
   }, 30_000);
 
   /** A page whose timers run on Playwright's clock, with the mock's frames answered by a page that never says hello. */
   async function pageWithSilentFrames(path: string): Promise<Page> {
-    const page = await browser.newPage();
+    const page = await pages.open();
     await page.clock.install();
     await page.route(path, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>not the mock</title>' }));
     await page.goto(`${own.url}/`);
@@ -322,7 +324,7 @@ describeInBrowser('payments.js on your own page', () => {
     expect(await page.evaluate(() => (window as any).payments.createPaymentMethod({ card: (window as any).card }))).toEqual({
       error: { type: 'api_connection_error', message },
     });
-    await page.close();
+    await pages.close(page);
   }, 30_000);
 
   it('a 3-D Secure page that loads but never says hello closes the challenge after 15 s with api_connection_error', async () => {
@@ -334,7 +336,7 @@ describeInBrowser('payments.js on your own page', () => {
     await page.clock.runFor(15_001);
     expect(await ended).toEqual({ error: { type: 'api_connection_error', message: expect.stringContaining('did not load') } });
     expect(await page.locator('iframe').count()).toBe(0);
-    await page.close();
+    await pages.close(page);
   }, 30_000);
 
   it("redirect: 'always' sends the page to the challenge, and return_url brings it back to read the payment", async () => {
@@ -361,7 +363,7 @@ describeInBrowser('payments.js on your own page', () => {
     await page.waitForFunction(() => (window as any).loaded === true);
     const read = await page.evaluate(([pk, cs]) => (window as any).Payments(pk).retrievePayment(cs), [publishable, back.get('payment_client_secret')]);
     expect(read.payment).toMatchObject({ id: payment.id, status: 'succeeded' });
-    await page.close();
+    await pages.close(page);
   }, 30_000);
 
   it('handleNextAction opens the challenge of a payment confirmed elsewhere, and resolves with how it ended', async () => {
@@ -381,6 +383,6 @@ describeInBrowser('payments.js on your own page', () => {
     const again = await page.evaluate(([pk, cs]) => (window as any).Payments(pk).handleNextAction(cs), [publishable, payment.client_secret]);
     expect(again.payment).toMatchObject({ status: 'requires_payment_method' });
     expect(errors).toEqual([]);
-    await page.close();
+    await pages.close(page);
   }, 30_000);
 });

@@ -525,6 +525,7 @@ async function main() {
   const pinning = lib.pinCores();
   log(`pinning: ${pinning.used ? 'yes' : 'no'} (${pinning.reason})`);
   SERVERS.mock.key = await mockKey();
+  if (process.argv.includes('--load')) return finish(partOnly(throughputRows, await measureThroughput()));
   const boot = await measureBoot();
   boot.nodes = await measureBootOnEachNode();
   if (process.argv.includes('--boot')) return finish(partOnly(bootRows, boot));
@@ -563,8 +564,9 @@ async function main() {
 }
 
 /**
- * One part's rows alone: `node bench/run.js --boot` (boot on every Node, a minute) or `--scale` (memory and pages
- * with a million payments, two minutes; memory figures after a full GC, the same on any machine).
+ * One part's rows alone: `node bench/run.js --boot` (boot on every Node, a minute), `--load` (the sustained loads,
+ * about four minutes) or `--scale` (memory and pages with a million payments, two minutes; memory figures after a
+ * full GC, the same on any machine).
  */
 function partOnly(rowsOf, measured) {
   const out = [];

@@ -18,7 +18,7 @@ import { FaultQueue } from '../scenarios/faults';
 import { RateLimiter } from '../scenarios/rate-limiter';
 import { parseScenario, Scenario, ScenarioDice } from '../scenarios/scenarios';
 import { InFlight } from '../store/in-flight';
-import { Journal, JournalExchange } from '../store/journal';
+import { Journal } from '../store/journal';
 import { makeId, Random } from '../store/random';
 import { RandomStreams } from '../store/random-streams';
 import { newSecret } from '../webhooks/endpoints';
@@ -52,7 +52,7 @@ export class MockContext {
   readonly dice: ScenarioDice;
   readonly faults = new FaultQueue();
   readonly rateLimiter = new RateLimiter();
-  readonly journal: Journal<JournalExchange>;
+  readonly journal: Journal;
   /** /v1 requests running per workspace: reset, import and workspace deletion wait for them. */
   readonly inFlight = new InFlight();
   scenario: Scenario;

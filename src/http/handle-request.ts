@@ -3,7 +3,7 @@ import { handleAdmin } from './handle-admin';
 import { CORS_HEADERS, PREFLIGHT_HEADERS } from './cors';
 import { MockRequest, MockResponse } from '../exchange';
 import { handleV1, V1Outcome } from './handle-v1';
-import { capText, journalKey, keptBody } from './journal-masking';
+import { capText, journalKey } from './journal-masking';
 import { JOURNAL_BODY_LIMIT } from '../store/journal';
 import { maskKey } from '../domain/keys';
 import { docsBase, errorResponse } from './respond';
@@ -49,30 +49,35 @@ function finishV1(ctx: MockContext, req: MockRequest, path: string, query: strin
   const response = outcome.response;
   const duration = performance.now() - started;
   const bodyTruncated = req.body.length > JOURNAL_BODY_LIMIT;
-  ctx.journal.record({
-    id: requestId,
-    method: req.method,
-    path,
-    status: response.status,
-    idempotency_key: outcome.idempotencyKey,
-    replayed: outcome.replayed,
-    duration_ms: Math.round(duration * 100) / 100,
-    created: ctx.clock.now(),
-    workspace: outcome.key?.workspace ?? null,
-    near_miss: outcome.missed,
+  ctx.journal.record(
+    {
+      id: requestId,
+      method: req.method,
+      path,
+      status: response.status,
+      idempotency_key: outcome.idempotencyKey,
+      replayed: outcome.replayed,
+      duration_ms: Math.round(duration * 100) / 100,
+      created: ctx.clock.now(),
+      workspace: outcome.key?.workspace ?? null,
+      near_miss: outcome.missed,
+      keyRecord: outcome.key,
+    },
     // What the entry shows is worked out from these only when the journal is read (journalDetails).
-    headers: req.headers,
-    body: keptBody(req.body),
-    bodyTruncated,
-    query,
-    keyRecord: outcome.key,
-    // Parameters exist only for a body that passed validation, which bounds their size; a cut body is never parsed.
-    params: bodyTruncated ? undefined : outcome.params,
-    responseHeaders: response.headers,
-    // A JSON answer's value gives its text again (stored objects are immutable), so the text is not kept.
-    responseValue: response.value,
-    responseText: response.value === undefined ? capText(response.body) : undefined,
-  });
+    {
+      headers: req.headers,
+      body: req.body,
+      bodyTruncated,
+      query,
+      // Parameters exist only for a body that passed validation, which bounds their size; a cut body is never parsed.
+      params: bodyTruncated ? undefined : outcome.params,
+      responseHeaders: response.headers,
+      // Kept only if the exchange is too large for the journal's slab: a JSON answer's value gives its text again.
+      responseValue: response.value,
+      responseText: response.value === undefined ? capText(response.body) : undefined,
+    },
+    capText(response.body),
+  );
   if (ctx.bus.request.hasSubscribers) {
     const key = outcome.key ? maskKey(outcome.key.key) : journalKey(req.headers.authorization);
     ctx.bus.request.publish({

@@ -86,17 +86,6 @@ function maskedAuthorization(value: string): string {
   return `${scheme ? `${scheme} ` : ''}${journalKey(value) ?? '…'}`;
 }
 
-/**
- * The bytes of a body the journal may hold for long: at most 16 KiB, and never a view into a larger buffer (a
- * socket's read buffer is 64 KiB, which a 100-byte body would otherwise keep alive for as long as the entry).
- */
-export function keptBody(body: Uint8Array): Uint8Array {
-  // Copies into a plain Uint8Array: a Buffer's own slice() is a view, which would keep the large buffer alive.
-  if (body.length > JOURNAL_BODY_LIMIT) return new Uint8Array(body.subarray(0, JOURNAL_BODY_LIMIT));
-  if (body.buffer.byteLength > body.length + 1024) return new Uint8Array(body);
-  return body;
-}
-
 /** A long answer text is cut to one byte over the limit: enough for the journal to show it as truncated. */
 export function capText(text: string): string {
   return text.length > JOURNAL_BODY_LIMIT ? text.slice(0, JOURNAL_BODY_LIMIT + 1) : text;

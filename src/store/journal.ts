@@ -1,5 +1,8 @@
 import { ControlLog } from './control-log';
+import { ExchangeSlab, JournalExchange, PackedExchange } from './exchange-slab';
 import type { KeyRecord } from './store';
+
+export type { JournalExchange } from './exchange-slab';
 /** One request as the journal (`GET /_mock/requests`) shows it. Keys are masked, card numbers too. */
 export interface JournalEntry {
   id: string;
@@ -70,12 +73,29 @@ export interface JournalFilter {
   limit?: number;
 }
 
+/** An entry as kept: its exchange packed in the slab (a slot number), or as objects when it did not fit in a slot. */
+type KeptEntry = JournalRecord & { keyRecord: KeyRecord | undefined; exchange: number | PackedExchange };
+
+/** What an entry shows if its slot were ever gone (the journal and the slab turn together, so it is not). */
+const LOST: PackedExchange = {
+  headers: {},
+  body: new Uint8Array(0),
+  bodyTruncated: false,
+  query: '',
+  params: undefined,
+  responseHeaders: {},
+  responseValue: undefined,
+  responseText: '',
+};
+
 /**
  * The most recent requests, in a ring buffer: bounded memory, the oldest dropped first, O(1) per request.
- * `detailsOf` turns what a record kept (`E`) into what is shown, when it is read.
+ * Each request's exchange is copied into an ExchangeSlab (bytes the collector never walks); `detailsOf` turns it
+ * into what is shown, when it is read.
  */
-export class Journal<E = unknown> {
-  private readonly entries: Array<(JournalRecord & E) | undefined>;
+export class Journal {
+  private readonly entries: Array<KeptEntry | undefined>;
+  private readonly slab: ExchangeSlab;
   private next = 0;
   private count = 0;
   /** Every request ever recorded (since the last clear): the ordinal of the newest. */
@@ -85,9 +105,10 @@ export class Journal<E = unknown> {
 
   constructor(
     readonly capacity: number,
-    private readonly detailsOf: (record: JournalRecord & E) => JournalDetails,
+    private readonly detailsOf: (record: JournalRecord & JournalExchange) => JournalDetails,
   ) {
-    this.entries = new Array<(JournalRecord & E) | undefined>(capacity);
+    this.entries = new Array<KeptEntry | undefined>(capacity);
+    this.slab = new ExchangeSlab(capacity);
     this.controls = new ControlLog(capacity);
   }
 
@@ -102,9 +123,12 @@ export class Journal<E = unknown> {
     return newestFirst.reverse().map((entry, i) => ({ ordinal: this.total - newestFirst.length + 1 + i, entry }));
   }
 
-  record(entry: JournalRecord & E): void {
+  /** Keeps a request: `exchange` is copied into the slab when it fits, with `text` as its answer's text. */
+  record(entry: JournalRecord & { keyRecord: KeyRecord | undefined }, exchange: PackedExchange, text: string): void {
     if (this.capacity === 0) return;
-    this.entries[this.next] = entry;
+    const kept = entry as KeptEntry;
+    kept.exchange = this.slab.pack(exchange, text) ?? { ...exchange, body: ownedStart(exchange.body) };
+    this.entries[this.next] = kept;
     this.next = (this.next + 1) % this.capacity;
     this.count = Math.min(this.count + 1, this.capacity);
     this.total++;
@@ -115,11 +139,16 @@ export class Journal<E = unknown> {
     const out: JournalEntry[] = [];
     const limit = filter.limit ?? 100;
     for (let i = 1; i <= this.count && out.length < limit; i++) {
-      const entry = this.entries[(this.next - i + this.capacity) % this.capacity] as JournalRecord & E;
+      const entry = this.entries[(this.next - i + this.capacity) % this.capacity] as KeptEntry;
       if (filter.method && entry.method !== filter.method.toUpperCase()) continue;
       if (filter.path && !entry.path.startsWith(filter.path)) continue;
       if (filter.status !== undefined && entry.status !== filter.status) continue;
-      const { key, request_body, request_headers, response_headers, response_text, request_truncated } = this.detailsOf(entry);
+      const exchange = typeof entry.exchange === 'number' ? (this.slab.unpack(entry.exchange) ?? LOST) : entry.exchange;
+      const { key, request_body, request_headers, response_headers, response_text, request_truncated } = this.detailsOf({
+        ...entry,
+        ...exchange,
+        keyRecord: entry.keyRecord,
+      });
       const request = capped(request_body);
       const response =
         response_text.length > JOURNAL_BODY_LIMIT
@@ -156,6 +185,13 @@ export class Journal<E = unknown> {
   }
 }
 
+/** At most the first 16 KiB of a body, copied when it is a view into a larger buffer (which it would keep alive). */
+function ownedStart(body: Uint8Array): Uint8Array {
+  if (body.length > JOURNAL_BODY_LIMIT) return new Uint8Array(body.subarray(0, JOURNAL_BODY_LIMIT));
+  if (body.buffer.byteLength > body.length + 1024) return new Uint8Array(body);
+  return body;
+}
+
 /** A parsed body whose JSON is over the limit is shown as the first 16 KiB of that JSON. */
 function capped(body: unknown): { body: unknown; cut: boolean } {
   if (typeof body === 'string') return body.length > JOURNAL_BODY_LIMIT ? { body: body.slice(0, JOURNAL_BODY_LIMIT), cut: true } : { body, cut: false };
@@ -170,27 +206,4 @@ function parseOrText(text: string): unknown {
   } catch {
     return text;
   }
-}
-
-/**
- * What the journal keeps of one /v1 exchange to show it later, beside the record's cheap fields: references to
- * what the request already made (its headers object, the answer), and the body bytes. Nothing is masked, parsed
- * or copied until someone reads the journal: every entry outlives many requests, so what it holds is work for
- * the garbage collector.
- */
-export interface JournalExchange {
-  /** The headers object Node built for the request: shown, masked and cut, only when read. */
-  headers: Readonly<Record<string, string | string[] | undefined>>;
-  /** At most the first 16 KiB of the body, never a view into a larger buffer (see keptBody). */
-  body: Uint8Array;
-  /** The body was longer than 16 KiB (then `body` is its start, and `params` are not kept). */
-  bodyTruncated: boolean;
-  query: string;
-  keyRecord: KeyRecord | undefined;
-  params: unknown;
-  responseHeaders: Record<string, string>;
-  /** What a JSON answer was serialised from (stored objects are immutable): its text need not be kept. */
-  responseValue: unknown;
-  /** The answer's text (cut past 16 KiB), kept only when there is no value to serialise again. */
-  responseText: string | undefined;
 }

@@ -253,6 +253,7 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 module.exports = {
   pinning,
   pinCores,
+  nodeCommand,
   killAll,
   startServer,
   boot,

@@ -10,7 +10,7 @@ const path = require('node:path');
 const lib = require('./lib');
 
 const ROOT = path.join(__dirname, '..');
-const TOP = 15;
+const TOP = Number(process.env.TOP ?? 15);
 
 /** Our code, its dependencies, Node's JS, or a native entry such as writev, (garbage collector), (idle). */
 function areaOf(file, functionName) {

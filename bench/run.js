@@ -525,7 +525,11 @@ async function main() {
   const pinning = lib.pinCores();
   log(`pinning: ${pinning.used ? 'yes' : 'no'} (${pinning.reason})`);
   SERVERS.mock.key = await mockKey();
-  if (process.argv.includes('--load')) return finish(partOnly(throughputRows, await measureThroughput()));
+  if (process.argv.includes('--load')) {
+    const load = await measureThroughput();
+    load.mock.create_webhook = await measureWebhooks(SERVERS.mock.key);
+    return finish(partOnly(throughputRows, load));
+  }
   const boot = await measureBoot();
   boot.nodes = await measureBootOnEachNode();
   if (process.argv.includes('--boot')) return finish(partOnly(bootRows, boot));

@@ -127,7 +127,10 @@ export class Journal {
   record(entry: JournalRecord & { keyRecord: KeyRecord | undefined }, exchange: PackedExchange, text: string): void {
     if (this.capacity === 0) return;
     const kept = entry as KeptEntry;
-    kept.exchange = this.slab.pack(exchange, text) ?? { ...exchange, body: ownedStart(exchange.body) };
+    // Reads keep references (their headers object, the answer's value): packing costs about 2 µs of JSON, more than
+    // the collector spends on what a read leaves (measured: retrieves 11% slower packed, creates 7% faster).
+    const packed = entry.method === 'GET' ? undefined : this.slab.pack(exchange, text);
+    kept.exchange = packed ?? { ...exchange, body: ownedStart(exchange.body) };
     this.entries[this.next] = kept;
     this.next = (this.next + 1) % this.capacity;
     this.count = Math.min(this.count + 1, this.capacity);

@@ -31,6 +31,18 @@ const HEAD = 20;
 /** What a slot holds: the exchange without its key record, which is a reference to the store's and kept as one. */
 export type PackedExchange = Omit<JournalExchange, 'keyRecord'>;
 
+/** An exchange with nothing in it: what an entry would show if its slot were gone (the journal and the slab turn together, so it is not). */
+export const NO_EXCHANGE: Readonly<PackedExchange> = Object.freeze({
+  headers: {},
+  body: new Uint8Array(0),
+  bodyTruncated: false,
+  query: '',
+  params: undefined,
+  responseHeaders: {},
+  responseValue: undefined,
+  responseText: '',
+});
+
 /**
  * The journal's exchanges as bytes: each request's headers, body, parameters, answer headers and answer text are
  * copied into a slot of buffers outside the JavaScript heap instead of being kept as objects. A journal entry

@@ -1,5 +1,5 @@
 import { ControlLog } from './control-log';
-import { ExchangeSlab, JournalExchange, PackedExchange } from './exchange-slab';
+import { ExchangeSlab, JournalExchange, NO_EXCHANGE, PackedExchange } from './exchange-slab';
 import type { KeyRecord } from './store';
 
 export type { JournalExchange } from './exchange-slab';
@@ -76,18 +76,6 @@ export interface JournalFilter {
 /** An entry as kept: its exchange packed in the slab (a slot number), or as objects when it did not fit in a slot. */
 type KeptEntry = JournalRecord & { keyRecord: KeyRecord | undefined; exchange: number | PackedExchange };
 
-/** What an entry shows if its slot were ever gone (the journal and the slab turn together, so it is not). */
-const LOST: PackedExchange = {
-  headers: {},
-  body: new Uint8Array(0),
-  bodyTruncated: false,
-  query: '',
-  params: undefined,
-  responseHeaders: {},
-  responseValue: undefined,
-  responseText: '',
-};
-
 /**
  * The most recent requests, in a ring buffer: bounded memory, the oldest dropped first, O(1) per request.
  * Each request's exchange is copied into an ExchangeSlab (bytes the collector never walks); `detailsOf` turns it
@@ -146,7 +134,7 @@ export class Journal {
       if (filter.method && entry.method !== filter.method.toUpperCase()) continue;
       if (filter.path && !entry.path.startsWith(filter.path)) continue;
       if (filter.status !== undefined && entry.status !== filter.status) continue;
-      const exchange = typeof entry.exchange === 'number' ? (this.slab.unpack(entry.exchange) ?? LOST) : entry.exchange;
+      const exchange = typeof entry.exchange === 'number' ? (this.slab.unpack(entry.exchange) ?? NO_EXCHANGE) : entry.exchange;
       const { key, request_body, request_headers, response_headers, response_text, request_truncated } = this.detailsOf({
         ...entry,
         ...exchange,

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { ExchangeSlab, MAX_SLOTS, PackedExchange, SLOT_BYTES } from '../../../src/store/exchange-slab';
+import { ExchangeSlab, MAX_SLOTS, NO_EXCHANGE, PackedExchange, SLOT_BYTES } from '../../../src/store/exchange-slab';
 
 /** What an exchange reads back as from a slot: its fields as JSON keeps them (what the journal shows), its answer as text. */
 function readBack(exchange: PackedExchange, text: string): PackedExchange {
@@ -79,14 +79,5 @@ describe('ExchangeSlab: the journal exchanges kept as bytes', () => {
 });
 
 function empty(): PackedExchange {
-  return {
-    headers: {},
-    body: new Uint8Array(0),
-    bodyTruncated: false,
-    query: '',
-    params: undefined,
-    responseHeaders: {},
-    responseValue: undefined,
-    responseText: undefined,
-  };
+  return { ...NO_EXCHANGE };
 }

@@ -76,7 +76,7 @@ function finishV1(ctx: MockContext, req: MockRequest, path: string, query: strin
       responseValue: response.value,
       responseText: response.value === undefined ? capText(response.body) : undefined,
     },
-    capText(response.body),
+    response.body,
   );
   if (ctx.bus.request.hasSubscribers) {
     const key = outcome.key ? maskKey(outcome.key.key) : journalKey(req.headers.authorization);

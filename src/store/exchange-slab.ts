@@ -59,8 +59,8 @@ export class ExchangeSlab {
   constructor(private readonly slots: number) {}
 
   /**
-   * Copies the exchange, with `text` as its answer's text (cut past 16 KiB), into the next slot and returns its
-   * number; undefined when it does not fit in one.
+   * Copies the exchange, with `text` as its answer's whole text, into the next slot and returns its number;
+   * undefined when it does not fit in one (a slot is 4 KiB, so an answer past the journal's 16 KiB never does).
    */
   pack(exchange: PackedExchange, text: string): number | undefined {
     if (this.slots === 0 || this.slots > MAX_SLOTS) return undefined;
@@ -135,6 +135,8 @@ const DECODER = new TextDecoder();
 
 /** Writes the whole of `text` at `at` and returns its length in bytes, or undefined when it does not fit before `end`. */
 function writeWhole(bytes: Uint8Array, text: string, at: number, end: number): number | undefined {
+  // At least a byte a UTF-16 unit: a text longer than the room is not encoded only to find it does not fit.
+  if (text.length > end - at) return undefined;
   const { read, written } = ENCODER.encodeInto(text, bytes.subarray(at, end));
   return read === text.length ? written : undefined;
 }

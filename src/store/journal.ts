@@ -111,7 +111,7 @@ export class Journal {
     return newestFirst.reverse().map((entry, i) => ({ ordinal: this.total - newestFirst.length + 1 + i, entry }));
   }
 
-  /** Keeps a request: `exchange` is copied into the slab when it fits, with `text` as its answer's text. */
+  /** Keeps a request: `exchange` is copied into the slab when it fits, with `text` as its answer's whole text. */
   record(entry: JournalRecord & { keyRecord: KeyRecord | undefined }, exchange: PackedExchange, text: string): void {
     if (this.capacity === 0) return;
     const kept = entry as KeptEntry;

@@ -22,19 +22,20 @@ const STYLE = [
   '#error{margin:0;min-height:1.4em;color:var(--invalid);font-size:.9em}',
 ].join('\n');
 
-const STYLE_HASH = `sha256-${toBase64(sha256(utf8Bytes(STYLE)))}`;
+let styleHash: string | undefined;
 
 /**
  * Framable by any origin (it holds nothing secret and acts only with the key the host page already has); its
- * script may talk only to this origin; never cached, since it carries the clock.
+ * script may talk only to this origin; never cached, since it carries the clock. A fresh object each time; the
+ * style's hash is worked out at the first card page, not when the CLI starts.
  */
-export const CARD_PAGE_HEADERS: Record<string, string> = {
+export const cardPageHeaders = (): Record<string, string> => ({
   'Content-Type': 'text/html; charset=utf-8',
   'Cache-Control': 'no-store',
-  'Content-Security-Policy': `default-src 'none'; script-src 'self'; style-src '${STYLE_HASH}'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors *`,
+  'Content-Security-Policy': `default-src 'none'; script-src 'self'; style-src '${(styleHash ??= `sha256-${toBase64(sha256(utf8Bytes(STYLE)))}`)}'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors *`,
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'no-referrer',
-};
+});
 
 /**
  * The page, with the mock clock of the key's workspace written into `<html data-now data-clock>`: the element

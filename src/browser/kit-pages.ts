@@ -1,7 +1,7 @@
 import type { MockContext } from '../context/mock-context';
 import { ApiError } from '../errors/api-error';
 import { MockRequest, MockResponse } from '../exchange';
-import { CARD_PAGE_HEADERS, cardPage } from './card-page';
+import { cardPage, cardPageHeaders } from './card-page';
 import { kitFiles } from './kit-files';
 
 /** Where the browser kit is served: `/js/v1/payments.js`, `/js/v1/payments.mjs`, `/js/v1/elements/…`. */
@@ -33,7 +33,7 @@ export function handleKitPage(ctx: MockContext, req: MockRequest, path: string, 
     });
   }
   const kit = kitFiles();
-  if (path === CARD_PAGE) return { status: 200, headers: { ...CARD_PAGE_HEADERS }, body: cardPage(kit.card, clockForKey(ctx, query)) };
+  if (path === CARD_PAGE) return { status: 200, headers: cardPageHeaders(), body: cardPage(kit.card, clockForKey(ctx, query)) };
   const entry = ENTRY_FILES[path];
   const name = entry ?? (kit.card !== undefined && path === `/js/v1/elements/${kit.card}` ? kit.card : undefined);
   const file = name === undefined ? undefined : kit.files.get(name);

@@ -9,7 +9,7 @@ import { FIXTURE_SCHEMA } from '../schemas/fixtures';
 import { PARAM_SCHEMAS } from '../schemas/params';
 import { listSchema, RESOURCE_SCHEMAS } from '../schemas/resources';
 import { SCENARIOS } from '../scenarios/scenarios';
-import { ERROR_RESPONSES, errorResponses } from './error-responses';
+import { errorResponseComponents, errorResponses } from './error-responses';
 import { WEBHOOKS } from './webhooks';
 
 type Json = Record<string, unknown>;
@@ -49,7 +49,7 @@ function buildOnce(): Json {
     webhooks: WEBHOOKS,
     components: {
       schemas: { ...RESOURCE_SCHEMAS, Error: errorSchemaWithCodes(), ...ADMIN_SCHEMAS, FixtureDocument: fixtureDocumentSchema() },
-      responses: ERROR_RESPONSES,
+      responses: errorResponseComponents(),
       parameters: {
         IdempotencyKey: {
           name: 'Idempotency-Key',

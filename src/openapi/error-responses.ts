@@ -61,13 +61,18 @@ function examplesFor(status: number): Json {
   return examples.length ? { examples: Object.fromEntries(examples) } : {};
 }
 
-/** The error responses as components: `BadRequest` etc. for /v1 (with Request-Id), `AdminBadRequest` etc. for /_mock. */
-export const ERROR_RESPONSES: Record<string, Json> = Object.fromEntries([
-  ...Object.entries(STATUSES)
-    .filter(([status]) => !ADMIN_ONLY.includes(Number(status)))
-    .map(([status, { name }]) => [name, response(Number(status), true)]),
-  ...[...COMMON.admin, ...ADMIN_ONLY].map((status) => [`Admin${STATUSES[status]?.name}`, response(status, false)]),
-]);
+/**
+ * The error responses as components: `BadRequest` etc. for /v1 (with Request-Id), `AdminBadRequest` etc. for /_mock.
+ * Built when the OpenAPI document is (once), not when the CLI starts.
+ */
+export function errorResponseComponents(): Record<string, Json> {
+  return Object.fromEntries([
+    ...Object.entries(STATUSES)
+      .filter(([status]) => !ADMIN_ONLY.includes(Number(status)))
+      .map(([status, { name }]) => [name, response(Number(status), true)]),
+    ...[...COMMON.admin, ...ADMIN_ONLY].map((status) => [`Admin${STATUSES[status]?.name}`, response(status, false)]),
+  ]);
+}
 
 /** The `responses` entries for an operation's error statuses: the common ones of its kind plus `extra`. */
 export function errorResponses(kind: 'v1' | 'admin', extra: readonly number[]): Record<string, Json> {

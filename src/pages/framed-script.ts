@@ -43,5 +43,12 @@ export const FRAMED_SCRIPT = `(function () {
   });
 })();`;
 
-/** For the page's Content-Security-Policy: this script and no other may run. @example `script-src '${FRAMED_SCRIPT_HASH}'` */
-export const FRAMED_SCRIPT_HASH = `sha256-${toBase64(sha256(utf8Bytes(FRAMED_SCRIPT)))}`;
+let hash: string | undefined;
+
+/**
+ * For the page's Content-Security-Policy: this script and no other may run. Worked out at the first page, not when
+ * the CLI starts. @example `script-src '${framedScriptHash()}'`
+ */
+export function framedScriptHash(): string {
+  return (hash ??= `sha256-${toBase64(sha256(utf8Bytes(FRAMED_SCRIPT)))}`);
+}

@@ -6,7 +6,7 @@ import { parseBody } from '../http/body';
 import { MockRequest, MockResponse } from '../exchange';
 import { Payment } from '../schemas/resources';
 import { Challenge, CHALLENGE_PATH, findChallenge } from '../domain/three-d-secure';
-import { FRAMED_SCRIPT, FRAMED_SCRIPT_HASH } from './framed-script';
+import { FRAMED_SCRIPT, framedScriptHash } from './framed-script';
 import { jsonResponse } from '../http/respond';
 
 /**
@@ -15,11 +15,11 @@ import { jsonResponse } from '../http/respond';
  * acts only with a token that the framing page already holds, through the payment's client secret. Its one
  * script is named by hash.
  */
-const PAGE_HEADERS = {
+const pageHeaders = (): Record<string, string> => ({
   'Cache-Control': 'no-store',
-  'Content-Security-Policy': `default-src 'none'; style-src 'unsafe-inline'; script-src '${FRAMED_SCRIPT_HASH}'; connect-src 'self'; frame-ancestors *; base-uri 'none'`,
+  'Content-Security-Policy': `default-src 'none'; style-src 'unsafe-inline'; script-src '${framedScriptHash()}'; connect-src 'self'; frame-ancestors *; base-uri 'none'`,
   'Referrer-Policy': 'no-referrer',
-};
+});
 
 const OUTCOMES = ['succeed', 'fail'] as const;
 type Outcome = (typeof OUTCOMES)[number];
@@ -65,7 +65,7 @@ export function handleChallenge(ctx: MockContext, req: MockRequest, path: string
   back.searchParams.set('payment', payment.id);
   back.searchParams.set('payment_client_secret', payment.client_secret ?? '');
   back.searchParams.set('redirect_status', status);
-  return { status: 303, headers: { ...PAGE_HEADERS, Location: back.toString(), 'Content-Type': 'text/plain; charset=utf-8' }, body: `See ${back.toString()}` };
+  return { status: 303, headers: { ...pageHeaders(), Location: back.toString(), 'Content-Type': 'text/plain; charset=utf-8' }, body: `See ${back.toString()}` };
 }
 
 /** Moves the payment as the customer answered, on its workspace's clock, emitting its events. */
@@ -139,7 +139,7 @@ function minorDigits(currency: string): number {
 }
 
 function html(status: number, body: string): MockResponse {
-  return { status, headers: { ...PAGE_HEADERS, 'Content-Type': 'text/html; charset=utf-8' }, body };
+  return { status, headers: { ...pageHeaders(), 'Content-Type': 'text/html; charset=utf-8' }, body };
 }
 
 function unknownParameter(name: string): ApiError {

@@ -22,17 +22,21 @@ const STYLE = [
   '#error{margin:0;min-height:1.4em;color:var(--invalid);font-size:.9em}',
 ].join('\n');
 
-let styleHash: string | undefined;
+let hash: string | undefined;
+
+/** For the page's Content-Security-Policy: this style and no other applies. Worked out at the first card page. */
+function styleHash(): string {
+  return (hash ??= `sha256-${toBase64(sha256(utf8Bytes(STYLE)))}`);
+}
 
 /**
  * Framable by any origin (it holds nothing secret and acts only with the key the host page already has); its
- * script may talk only to this origin; never cached, since it carries the clock. A fresh object each time; the
- * style's hash is worked out at the first card page, not when the CLI starts.
+ * script may talk only to this origin; never cached, since it carries the clock. A fresh object each time.
  */
 export const cardPageHeaders = (): Record<string, string> => ({
   'Content-Type': 'text/html; charset=utf-8',
   'Cache-Control': 'no-store',
-  'Content-Security-Policy': `default-src 'none'; script-src 'self'; style-src '${(styleHash ??= `sha256-${toBase64(sha256(utf8Bytes(STYLE)))}`)}'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors *`,
+  'Content-Security-Policy': `default-src 'none'; script-src 'self'; style-src '${styleHash()}'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors *`,
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'no-referrer',
 });

@@ -60,8 +60,13 @@ export function createPayment(scope: Scope, params: CreatePaymentParams): Paymen
 
 export function getPayment(scope: Scope, id: string): Payment {
   const payment = scope.partition.payments.get(id);
-  if (!payment) throw new ApiError('resource_missing', `No such payment: '${id}'.`, { param: 'id' });
+  if (!payment) throw noSuchPayment(id);
   return payment;
+}
+
+/** The 404 for a payment id this account and mode do not hold. */
+export function noSuchPayment(id: string): ApiError {
+  return new ApiError('resource_missing', `No such payment: '${id}'.`, { param: 'id' });
 }
 
 const CONFIRMABLE = new Set(['requires_confirmation', 'requires_payment_method', 'requires_action']);

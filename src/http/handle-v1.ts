@@ -15,6 +15,7 @@ import { docsBase, errorResponse, JSON_TYPE, jsonAnswer } from './respond';
 import { CORS_HEADERS } from './cors';
 import { Router } from './router';
 import { V1_ROUTES } from '../routes';
+import { JsonText } from '../routes/kit/json-text';
 import { eventRequest } from '../store/event-log';
 import type { ApiRoute as V1Route } from '../routes';
 import { acceptsNoParams, validateParams } from './validate';
@@ -207,10 +208,12 @@ function execute(ctx: MockContext, route: V1Route, run: Execution, headers: Reco
       origin: base,
       headers,
     });
-    if (run.version !== LATEST_VERSION) {
-      body = JSON.parse(JSON.stringify(body));
-      renderForVersion(body, run.version);
-    }
+    if (body instanceof JsonText) {
+      // Already the latest version's text: sent as it is, and kept by the journal as this same string.
+      if (run.version === LATEST_VERSION) return { status: 200, headers, body: body.text };
+      body = JSON.parse(body.text) as unknown;
+    } else if (run.version !== LATEST_VERSION) body = JSON.parse(JSON.stringify(body)) as unknown;
+    if (run.version !== LATEST_VERSION) renderForVersion(body, run.version);
     return jsonAnswer(200, body, headers);
   } catch (thrown) {
     let error = thrown;

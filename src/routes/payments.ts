@@ -1,8 +1,9 @@
-import { createPayment, CreatePaymentParams, confirmPayment, getPayment, settle } from '../domain/payments';
+import { createPayment, CreatePaymentParams, confirmPayment, getPayment, noSuchPayment, settle } from '../domain/payments';
 import { refundPayment, RefundParams } from '../domain/refunds';
 import { Scope } from '../domain/scope';
 import { ApiError } from '../errors/api-error';
-import { presentPayment } from './kit/present';
+import { presentPayment, withoutSecret } from './kit/present';
+import { JsonText } from './kit/json-text';
 import { createdBounds, CreatedRange, ListParams, listOf, pageQuery } from './kit/lists';
 import { Payment, PaymentStatus } from '../schemas/resources';
 import { challengeRedirect, checkReturnUrl } from '../domain/three-d-secure';
@@ -70,9 +71,12 @@ export const PAYMENT_ROUTES: ApiRoute[] = [
     publishable: true,
     response: 'Payment',
     handler: ({ scope, params, key, path }: Call<{ client_secret?: string }>) => {
-      const payment = getPayment(scope, path.id as string);
-      checkClientSecret(key, payment, params.client_secret, 'retrieve');
-      return presentPayment(payment, key);
+      const id = path.id as string;
+      if (params.client_secret !== undefined || key.kind === 'publishable') checkClientSecret(key, getPayment(scope, id), params.client_secret, 'retrieve');
+      // Polled payments are answered with the text their current version was last served as (ServedTexts).
+      const text = scope.partition.payments.servedText(id, key.kind === 'restricted' ? RESTRICTED : FULL, paymentJson);
+      if (text === undefined) throw noSuchPayment(id);
+      return new JsonText(text);
     },
   }),
   route({
@@ -150,6 +154,14 @@ function explainSelfConfirmed(error: unknown, payment: Payment, scenario: Scenar
 }
 
 /** A publishable key must present the payment's client_secret; a secret key may, and then it must match. */
+/** How a payment is served: whole, or as a restricted key sees it (no client_secret). */
+const FULL = 0;
+const RESTRICTED = 1;
+
+function paymentJson(payment: Payment, variant: number): string {
+  return JSON.stringify(variant === RESTRICTED ? withoutSecret(payment) : payment);
+}
+
 function checkClientSecret(key: KeyRecord, payment: Payment, clientSecret: string | undefined, action: string): void {
   if (clientSecret === undefined) {
     if (key.kind !== 'publishable') return;

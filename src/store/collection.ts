@@ -1,4 +1,5 @@
 import { Page, PageQuery, Position, Timeline } from './timeline';
+import { ServedTexts } from './served-texts';
 
 export interface Timed {
   id: string;
@@ -58,6 +59,8 @@ export class Collection<T extends Timed, R extends Position = Wrapped<T>> {
   private readonly byId = new Map<string | number, R>();
   private readonly timeline = new Timeline<R>();
   private readonly indexes = new Map<string, Index<R>>();
+  /** What recently read records were served as; made on the first `servedText`. */
+  private texts: ServedTexts<R> | undefined;
 
   constructor(
     private readonly codec: Codec<T, R> = plainCodec<T>() as unknown as Codec<T, R>,
@@ -132,6 +135,21 @@ export class Collection<T extends Timed, R extends Position = Wrapped<T>> {
   get(id: string): T | undefined {
     const record = this.record(id);
     return record && this.codec.decode(record);
+  }
+
+  /**
+   * The JSON `render` makes of object `id` as `variant` sees it, kept with its record for the next read of that
+   * version (ServedTexts); undefined when there is no such object.
+   */
+  servedText(id: string, variant: number, render: (item: T, variant: number) => string): string | undefined {
+    const record = this.record(id);
+    if (record === undefined) return undefined;
+    const texts = (this.texts ??= new ServedTexts<R>());
+    const kept = texts.get(record, variant);
+    if (kept !== undefined) return kept;
+    const text = render(this.codec.decode(record), variant);
+    texts.set(record, variant, text);
+    return text;
   }
 
   /** What an id is filed under: the number it was made from for a numbered kind, else the id itself. */

@@ -148,4 +148,59 @@ describe('GET /v1/payments/{id}', () => {
     const created = await createPayment(box);
     expectError(await box.get(`/v1/payments/${created.id}?expand=customer`), 400, 'parameter_unknown', 'expand');
   });
+
+  describe('read again (the text of a version is kept for its next read)', () => {
+    it('serves the current version after each change, never an earlier text', async () => {
+      const box = sandbox({ scenario: 'manual' });
+      const created = await createPayment(box, { amount: 2000 });
+      const read = async (): Promise<Record<string, unknown>> => (await box.get(`/v1/payments/${created.id}`)).body;
+      expect(await read()).toMatchObject({ status: 'requires_confirmation', amount_received: 0 });
+      expect(await read()).toMatchObject({ status: 'requires_confirmation', amount_received: 0 });
+      expect((await box.post(`/v1/payments/${created.id}/confirm`, { payment_method: 'pm_card_visa' })).status).toBe(200);
+      expect(await read()).toMatchObject({ status: 'succeeded', amount_received: 2000, payment_method: expect.stringMatching(/^pm_/) });
+      await box.post(`/v1/payments/${created.id}/refund`, { amount: 300 });
+      expect(await read()).toMatchObject({ status: 'succeeded', amount_refunded: 300 });
+      await box.post(`/v1/payments/${created.id}/refund`, { amount: 200 });
+      expect(await read()).toMatchObject({ amount_refunded: 500 });
+    });
+
+    it('keeps what each kind of key sees apart: a restricted read after a secret one, and back', async () => {
+      const box = sandbox();
+      const created = await createPayment(box);
+      const secret = async (): Promise<unknown> => (await box.get(`/v1/payments/${created.id}`)).body.client_secret;
+      const restricted = async (): Promise<unknown> => (await box.get(`/v1/payments/${created.id}`, box.keys.restricted)).body.client_secret;
+      expect(await secret()).toBe(created.client_secret);
+      expect(await restricted()).toBeNull();
+      expect(await restricted()).toBeNull();
+      expect(await secret()).toBe(created.client_secret);
+      const publishable = await box.get(`/v1/payments/${created.id}?client_secret=${created.client_secret}`, box.keys.publishable);
+      expect(publishable.body.client_secret).toBe(created.client_secret);
+      // A wrong secret is refused even when the payment's text is kept.
+      expectError(await box.get(`/v1/payments/${created.id}?client_secret=${created.id}_secret_x`), 400, 'parameter_invalid', 'client_secret');
+    });
+
+    it('gives each payment its own text when many are read in turn (more than the 64 kept)', async () => {
+      const box = sandbox();
+      const ids: string[] = [];
+      for (let i = 0; i < 130; i++) ids.push((await createPayment(box, { amount: 100 + i })).id);
+      for (let round = 0; round < 2; round++) {
+        for (const [i, id] of ids.entries()) {
+          const res = await box.get(`/v1/payments/${id}`);
+          expect(res.body).toMatchObject({ id, amount: 100 + i });
+        }
+      }
+    });
+
+    it('renders a kept text for an older Service-Version, and the journal shows what was sent', async () => {
+      const box = sandbox();
+      const created = await createPayment(box, { 'metadata[order]': '7' });
+      const latest = await box.get(`/v1/payments/${created.id}`);
+      const older = await box.get(`/v1/payments/${created.id}`).set('Service-Version', '2024-09-30');
+      expect(older.status).toBe(200);
+      expect(older.headers['service-version']).toBe('2024-09-30');
+      expect(older.body).toEqual(latest.body);
+      const journal = await box.admin('get', '/_mock/requests?method=GET&limit=2');
+      expect(journal.body.data.map((entry: { response_body: unknown }) => entry.response_body)).toEqual([latest.body, latest.body]);
+    });
+  });
 });

@@ -8,7 +8,12 @@ import { KeyRecord, Workspace } from '../../store/store';
  * to freeze the response.
  */
 export function presentPayment(payment: Payment, key: KeyRecord): Payment {
-  return key.kind === 'restricted' ? { ...payment, client_secret: null } : payment;
+  return key.kind === 'restricted' ? withoutSecret(payment) : payment;
+}
+
+/** A payment as a restricted key sees it. */
+export function withoutSecret(payment: Payment): Payment {
+  return { ...payment, client_secret: null };
 }
 
 export function presentAccount(workspace: Workspace, key: KeyRecord): Account {

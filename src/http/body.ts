@@ -1,5 +1,5 @@
 import { ApiError } from '../errors/api-error';
-import { parseForm } from './form';
+import { formObject, parseForm } from './form';
 
 /** Strict UTF-8: invalid bytes are a malformed body, not silently replaced with U+FFFD. */
 const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
@@ -26,7 +26,7 @@ export interface ParsedBody {
  * whatever the type; anything else is 415.
  */
 export function parseBody(contentType: string | undefined, body: Uint8Array): ParsedBody {
-  if (body.length === 0) return { params: Object.create(null) as Record<string, unknown>, fromText: true };
+  if (body.length === 0) return { params: formObject(), fromText: true };
   const [mediaType = '', ...attributes] = (contentType ?? '')
     .toLowerCase()
     .split(';')

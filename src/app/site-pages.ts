@@ -5,7 +5,6 @@ import { CHALLENGE_PATH } from '../domain/three-d-secure';
 import type { MockResponse, Pages } from '../exchange';
 import { acceptedOrigin } from '../http/admin-guard';
 import { jsonResponse } from '../http/respond';
-import { openApiDocument } from '../openapi/build-openapi';
 import { errorsPage } from '../pages/errors-page';
 import { handleChallenge } from '../pages/three-d-secure-page';
 import { handleKitPage, KIT_PATH } from '../browser/kit-pages';
@@ -37,8 +36,12 @@ export function sitePages(ctx: MockContext): Pages {
       {
         method: 'GET',
         path: '/openapi.json',
-        answer: (req, _path, _query, base) =>
-          jsonResponse(200, openApiDocument(req.origin ?? acceptedOrigin(ctx.baseUrl, req.headers.host, ctx.allowedHosts) ?? base)),
+        // Built on first use from every route table, the admin API's included: a start does not load them.
+        answer: (req, _path, _query, base) => {
+          // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use (above)
+          const { openApiDocument } = require('../openapi/build-openapi') as typeof import('../openapi/build-openapi');
+          return jsonResponse(200, openApiDocument(req.origin ?? acceptedOrigin(ctx.baseUrl, req.headers.host, ctx.allowedHosts) ?? base));
+        },
       },
       { method: 'GET', path: '/docs/errors', answer: () => html(errorsPage()) },
       { method: 'GET', path: '/docs/errors/', answer: () => html(errorsPage()) },

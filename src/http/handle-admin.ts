@@ -5,7 +5,7 @@ import { parseBody } from './body';
 import { MockRequest, MockResponse } from '../exchange';
 import { jsonResponse } from './respond';
 import { Router } from './router';
-import { ADMIN_ROUTES } from '../routes';
+import { ADMIN_ROUTES } from '../routes/admin';
 import type { AdminRoute } from '../routes';
 import { StreamedJson } from '../routes/kit/streamed-json';
 import { Input } from '../routes/kit/admin-input';

@@ -1,5 +1,4 @@
 import { MockContext } from '../context/mock-context';
-import { handleAdmin } from './handle-admin';
 import { CORS_HEADERS, PREFLIGHT_HEADERS } from './cors';
 import { MockRequest, MockResponse } from '../exchange';
 import { handleV1, V1Outcome } from './handle-v1';
@@ -128,6 +127,12 @@ function errorCodeOf(response: MockResponse): string | null {
 }
 
 async function handleOther(ctx: MockContext, req: MockRequest, path: string, query: string): Promise<MockResponse> {
-  if (path.startsWith('/_mock/') || path === '/_mock') return handleAdmin(ctx, req, path, query, (request) => handleRequest(ctx, request));
+  if (path.startsWith('/_mock/') || path === '/_mock') {
+    // Loaded on the first admin request: a start initialises only what answers /v1 (docs/performance.md, "Boot").
+    // require, not import(): the Playwright runner's TypeScript loader does not transform an import() of a .ts file.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use (above)
+    const { handleAdmin } = require('./handle-admin') as typeof import('./handle-admin');
+    return handleAdmin(ctx, req, path, query, (request) => handleRequest(ctx, request));
+  }
   return pageTable(ctx.pages).site(req, path, query, docsBase(ctx.baseUrl, req.headers.host, req.origin));
 }

@@ -1,7 +1,8 @@
 import { LATEST_VERSION, versionChanges, VERSIONS } from '../domain/versions';
 import { ERROR_CATALOG } from '../errors/catalog';
 import { PACKAGE_VERSION } from '../package-version';
-import { ADMIN_ROUTES, V1_ROUTES } from '../routes';
+import { V1_ROUTES } from '../routes';
+import { ADMIN_ROUTES } from '../routes/admin';
 import type { AdminRoute, ApiRoute } from '../routes';
 import { RESOURCE_EXAMPLES } from '../routes/examples';
 import { ADMIN_SCHEMAS } from '../schemas/admin';

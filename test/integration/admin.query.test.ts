@@ -1,4 +1,4 @@
-import { ADMIN_ROUTES } from '../../src/routes';
+import { ADMIN_ROUTES } from '../../src/routes/admin';
 import { expectError } from '../helpers/schemas';
 import { sandbox } from '../helpers/sandbox';
 

@@ -1,6 +1,6 @@
 import Ajv2020 from 'ajv/dist/2020';
 import { openApiDocument } from '../../src/openapi/build-openapi';
-import { ADMIN_ROUTES } from '../../src/routes';
+import { ADMIN_ROUTES } from '../../src/routes/admin';
 import type { AdminRoute } from '../../src/routes';
 import { sandbox } from '../helpers/sandbox';
 

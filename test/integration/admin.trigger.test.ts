@@ -1,7 +1,7 @@
 import Ajv2020 from 'ajv/dist/2020';
 import { EVENT_TYPES } from '../../src/domain/events';
 import { openApiDocument } from '../../src/openapi/build-openapi';
-import { ADMIN_ROUTES } from '../../src/routes';
+import { ADMIN_ROUTES } from '../../src/routes/admin';
 import { expectError } from '../helpers/schemas';
 import { sandbox } from '../helpers/sandbox';
 import { startMock } from '../../src';

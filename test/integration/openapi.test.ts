@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { openApiDocument } from '../../src/openapi/build-openapi';
-import { ADMIN_ROUTES, V1_ROUTES } from '../../src/routes';
+import { V1_ROUTES } from '../../src/routes';
+import { ADMIN_ROUTES } from '../../src/routes/admin';
 import { sandbox } from '../helpers/sandbox';
 
 type Json = Record<string, any>;

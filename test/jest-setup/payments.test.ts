@@ -1,6 +1,6 @@
 import { useWorkspace } from '../../src/adapters/jest';
 
-// One mock serves the whole run (src/adapters/jest/global-setup.ts); this file gets a workspace of its own.
+// One mock serves the whole run (the built dist/adapters/jest/global-setup.js); this file gets a workspace of its own.
 const ws = useWorkspace({ name: 'payments tests' });
 
 describe('a test file on the shared mock', () => {

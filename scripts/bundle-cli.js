@@ -6,6 +6,7 @@
 // and its functions are in the CLI's code cache: scripts/cli-code-cache.js); the others load only when a command
 // needs them. The library entry points (dist/index.js, dist/adapters/jest) are left as tsc wrote them for the
 // bundlers of the projects that import them.
+const { readFileSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');
 const esbuild = require('esbuild');
 const pkg = require('../package.json');
@@ -47,5 +48,14 @@ esbuild
     plugins: [lazyChildProcess],
     legalComments: 'none',
     logLevel: 'error',
+  })
+  .then(() => {
+    // esbuild escapes every non-ASCII character in code (its charset is ASCII) but copies comments as written: one
+    // '…' in a comment made Node read the whole bundle as a two-byte string, 2.5 ms more to read at each start.
+    const text = readFileSync(entry, 'utf8');
+    writeFileSync(
+      entry,
+      text.replace(/[\u0080-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`),
+    );
   })
   .catch(() => process.exit(1));

@@ -4,12 +4,12 @@
 // so `npx payments-mock` starts without compiling it. The cache is made after a training start (a mock on a free
 // port answering one create, as the bench's boot probe does), so it holds the functions a start compiles, not
 // only the module bodies. V8 accepts a cache only under the flags it was made with: the CLI bounds the heap
-// growth once listening (cli/heap-growth.ts), so the flag is set back to V8's default (0) before the cache is made.
+// growth once listening (cli/heap-growth.ts), so its restoreStartFlags() sets it back before the cache is made.
+// Made for Node 20 only: newer Nodes learn theirs at their first start's exit (bin/cached-require.js).
 const { readFileSync, writeFileSync } = require('node:fs');
 const Module = require('node:module');
 const { dirname, join } = require('node:path');
-const { setFlagsFromString } = require('node:v8');
-const { cachePath, compile, hasCompileCache, sourceDigest } = require('../bin/cached-require');
+const { cachePath, compile, fileStamp, hasCompileCache } = require('../bin/cached-require');
 
 const file = join(__dirname, '..', 'dist', 'cli', 'run.js');
 
@@ -37,8 +37,8 @@ async function train(cli) {
 
 async function main() {
   if (hasCompileCache()) {
-    // Node 22 and newer: the CLI uses Node's own compile cache (bin/cached-require.js), so none is made here.
-    console.log(`no hand-made code cache for Node ${process.versions.node}: the CLI uses Node's compile cache`);
+    // Node 22 and newer: a start learns the cache at exit (bin/cached-require.js), so none is made here.
+    console.log(`no code cache made for Node ${process.versions.node}: the CLI's first start learns one`);
     process.exit(0);
   }
   const source = readFileSync(file, 'utf8');
@@ -46,8 +46,8 @@ async function main() {
   const cli = { exports: {} };
   script.runInThisContext()(cli.exports, Module.createRequire(file), cli, file, dirname(file));
   await train(cli.exports);
-  setFlagsFromString('--heap-growing-percent=0');
-  writeFileSync(cachePath(file), Buffer.concat([sourceDigest(source), script.createCachedData()]));
+  cli.exports.restoreStartFlags();
+  writeFileSync(cachePath(file), Buffer.concat([fileStamp(file), script.createCachedData()]));
   process.exit(0);
 }
 

@@ -10,7 +10,20 @@ const HEAP_GROWING_PERCENT = 10;
  * this (a library must not set flags in its host's process), and never over a value the user gave Node.
  */
 export function boundHeapGrowth(): void {
-  if (!userSetHeapGrowth(process.execArgv, process.env.NODE_OPTIONS)) setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
+  if (userSetHeapGrowth(process.execArgv, process.env.NODE_OPTIONS)) return;
+  setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
+  bounded = true;
+}
+
+let bounded = false;
+
+/**
+ * Sets the factor back to V8's default (0) if boundHeapGrowth changed it: V8 accepts a code cache only under the
+ * flags it was made with, so a cache of the CLI is made under a new start's (bin/cached-require.js).
+ */
+export function unboundHeapGrowth(): void {
+  if (bounded) setFlagsFromString('--heap-growing-percent=0');
+  bounded = false;
 }
 
 /** Whether Node was given its own heap growing factor, on its command line or in NODE_OPTIONS. */

@@ -3,6 +3,9 @@ import { main } from './main';
 import { watchParent } from './parent-watch';
 import { boundHeapGrowth } from './heap-growth';
 
+/** Undoes the V8 flags the CLI set once listening, for a code cache made at exit (bin/cached-require.js). */
+export { unboundHeapGrowth as restoreStartFlags } from './heap-growth';
+
 /**
  * The process around the CLI: exit codes, and a clean shutdown on SIGINT/SIGTERM/SIGHUP or when the process
  * that started it goes away: stop accepting, let requests being answered finish (up to 5 s), save --state, exit.

@@ -1,90 +1,163 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { requireBuild } from '../../helpers/cli-process';
 
 // bin/ is plain JavaScript that ships as is.
 const BIN = join(__dirname, '..', '..', '..', 'bin', 'cached-require.js');
-const { cachedRequire, cachePath, compile, hasCompileCache, sourceDigest } = require(BIN) as {
+const { cachedRequire, cachePath, compile, fileStamp, hasCompileCache } = require(BIN) as {
   cachedRequire: (file: string) => Record<string, unknown>;
   hasCompileCache: () => boolean;
   cachePath: (file: string) => string;
   compile: (file: string, source: string, cachedData?: Buffer) => { cachedDataRejected?: boolean; createCachedData(): Buffer };
-  sourceDigest: (source: string) => Buffer;
+  fileStamp: (file: string) => Buffer;
 };
 
 const ROOT = join(__dirname, '..', '..', '..');
 const CLI = join(ROOT, 'dist', 'cli', 'run.js');
 const SHIM = join(ROOT, 'bin', 'payments-mock.js');
-/** Node 22.8 and newer have module.enableCompileCache: the CLI uses it there, and the hand-made cache below it. */
-const nodeCompileCache = typeof (require('node:module') as { enableCompileCache?: unknown }).enableCompileCache === 'function';
+/** Whether the build made a code cache for this Node (it does on Node 20; newer Nodes learn theirs). */
+const buildCache = (): boolean => existsSync(cachePath(CLI));
 
-/** Starts the CLI for `--version` with Node's compile-cache log on; answers what it logged about dist/cli/run.js. */
-function compileCacheLog(cacheDir: string): string {
-  const { stdout, stderr } = spawnSync(process.execPath, [SHIM, '--version'], {
-    encoding: 'utf8',
-    env: { ...process.env, NODE_OPTIONS: '', NODE_COMPILE_CACHE: cacheDir, NODE_DEBUG_NATIVE: 'COMPILE_CACHE' },
-  });
-  expect(stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
-  return stderr
-    .split('\n')
-    .filter((line) => line.includes(CLI))
-    .join('\n');
+/** In a fresh node, with Node's default flags as the CLI has them: whether V8 accepts `cache` (stamp first) for `file`. */
+function acceptedInFreshNode(file: string, cache: string): boolean {
+  const check = `const { compile } = require(${JSON.stringify(BIN)}); const fs = require('node:fs');
+    const stored = fs.readFileSync(${JSON.stringify(cache)});
+    process.stdout.write(String(compile(${JSON.stringify(file)}, fs.readFileSync(${JSON.stringify(file)}, 'utf8'), stored.subarray(80)).cachedDataRejected));`;
+  const { stdout } = spawnSync(process.execPath, ['-e', check], { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } });
+  return stdout === 'false';
 }
 
-(nodeCompileCache ? describe : describe.skip)('the CLI where Node has a compile cache (22.8 and newer)', () => {
-  beforeAll(() => requireBuild());
+/** A module whose cached code says something else than its source: a cache that is used shows itself. */
+const SOURCE = 'exports.answer = "source";';
+const IMPOSTOR = 'exports.answer = "cached";';
 
-  it('uses Node’s own compile cache: the second start loads the bundle from it', () => {
-    expect(hasCompileCache()).toBe(true);
-    const dir = mkdtempSync(join(tmpdir(), 'compile-cache-'));
-    expect(compileCacheLog(dir)).toMatch(/no such file or directory/);
-    expect(compileCacheLog(dir)).toMatch(/run\.js was accepted/);
-  });
+/** `requireCli(file).answer` in a fresh node, with its learned caches in `folder` (or with `env` instead). */
+function loadInChild(file: string, folder: string, env: NodeJS.ProcessEnv = { PAYMENTS_MOCK_CODE_CACHE: folder }): string {
+  const load = `require(${JSON.stringify(BIN)}).requireCli(${JSON.stringify(file)}).answer`;
+  const { stdout, stderr } = spawnSync(process.execPath, ['-p', load], { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '', ...env } });
+  if (stderr.trim()) throw new Error(stderr);
+  return stdout.trim();
+}
 
-  it('leaves no hand-made cache for this V8 in the build, so there is only one cache to go stale', () => {
-    expect(existsSync(cachePath(CLI))).toBe(false);
-  });
-
-  it('never runs a stale entry: a module changed since it was cached runs as it is now', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'compile-cache-'));
+describe('the code cache a start learns, where the build made none for this Node', () => {
+  function moduleIn(dir: string): string {
     const file = join(dir, 'module.js');
-    const load = `require(${JSON.stringify(BIN)}).requireCli(${JSON.stringify(file)}).answer`;
-    const run = () =>
-      spawnSync(process.execPath, ['-p', load], { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '', NODE_COMPILE_CACHE: join(dir, 'cache') } });
-    writeFileSync(file, 'exports.answer = 1;');
-    expect(run().stdout.trim()).toBe('1');
-    expect(run().stdout.trim()).toBe('1');
-    writeFileSync(file, 'exports.answer = 2;');
-    expect(run().stdout.trim()).toBe('2');
+    writeFileSync(file, SOURCE);
+    return file;
+  }
+
+  it('is written when the first process exits and used by the next: a cache of other code would run instead of the source', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'learned-'));
+    const folder = join(dir, 'cache');
+    const file = moduleIn(dir);
+    expect(loadInChild(file, folder)).toBe('source');
+    const [name] = readdirSync(folder);
+    expect(name).toMatch(/^module\.js-\d+-\d+\.v8-.+\.cache$/);
+    const path = join(folder, name as string);
+    expect(statSync(folder).mode & 0o777).toBe(0o700);
+    expect(acceptedInFreshNode(file, path)).toBe(true);
+    // Replace the learned code with an impostor's of the same length, under the same stamp: the next start runs it.
+    // That is what the stamp and the folder checks below stand between.
+    writeFileSync(path, Buffer.concat([fileStamp(file), compile(file, IMPOSTOR).createCachedData()]));
+    expect(loadInChild(file, folder)).toBe('cached');
+  });
+
+  it('is passed over once the file changed (a new build), and learned again', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'learned-'));
+    const folder = join(dir, 'cache');
+    const file = moduleIn(dir);
+    expect(loadInChild(file, folder)).toBe('source');
+    const path = join(folder, readdirSync(folder)[0] as string);
+    writeFileSync(path, Buffer.concat([fileStamp(file), compile(file, IMPOSTOR).createCachedData()]));
+    // The same text rewritten, a second later: same length, other stamp.
+    writeFileSync(file, SOURCE);
+    const later = new Date(Date.now() + 1000);
+    utimesSync(file, later, later);
+    expect(loadInChild(file, folder)).toBe('source');
+    expect(readFileSync(path).subarray(0, 80).equals(fileStamp(file))).toBe(true);
+    expect(acceptedInFreshNode(file, path)).toBe(true);
+  });
+
+  (process.platform === 'win32' ? it.skip : it)('is never read from, nor written to, a folder that others can write to', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'learned-'));
+    const folder = join(dir, 'cache');
+    mkdirSync(folder);
+    chmodSync(folder, 0o777);
+    const file = moduleIn(dir);
+    const path = join(folder, `module.js-${statSync(file).ino}-${statSync(file).size}.v8-${process.versions.v8}.cache`);
+    writeFileSync(path, Buffer.concat([fileStamp(file), compile(file, IMPOSTOR).createCachedData()]));
+    expect(loadInChild(file, folder)).toBe('source');
+    expect(readdirSync(folder)).toEqual([path.split('/').pop()]);
+    chmodSync(folder, 0o700);
+    expect(loadInChild(file, folder)).toBe('cached');
+  });
+
+  it('keeps the 8 newest caches in its folder: every build makes a new bundle, and so a new cache', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'learned-'));
+    const folder = join(dir, 'cache');
+    for (let i = 0; i < 10; i++) {
+      const file = join(dir, `module-${i}.js`);
+      writeFileSync(file, SOURCE);
+      expect(loadInChild(file, folder)).toBe('source');
+      const newest = readdirSync(folder).find((name) => name.startsWith(`module-${i}.js-`)) as string;
+      // Dated in order, in the past: the cache the next start writes is always the newest.
+      const at = new Date(Date.now() - 100_000 + i * 1000);
+      utimesSync(join(folder, newest), at, at);
+    }
+    expect(readdirSync(folder).sort()).toEqual(
+      Array.from({ length: 8 }, (_, i) => `module-${i + 2}.js-`)
+        .map((prefix) => readdirSync(folder).find((name) => name.startsWith(prefix)))
+        .sort(),
+    );
+  });
+
+  it('is neither read nor written with NODE_DISABLE_COMPILE_CACHE=1', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'learned-'));
+    const folder = join(dir, 'cache');
+    const file = moduleIn(dir);
+    expect(loadInChild(file, folder, { PAYMENTS_MOCK_CODE_CACHE: folder, NODE_DISABLE_COMPILE_CACHE: '1' })).toBe('source');
+    expect(existsSync(folder)).toBe(false);
+  });
+
+  it('is learned by the CLI after serving, under the flags a new start has (V8 accepts it)', async () => {
+    requireBuild();
+    if (buildCache()) return; // This Node starts from the build's cache (the next describe); nothing is learned.
+    const folder = mkdtempSync(join(tmpdir(), 'learned-cli-'));
+    const child = spawn(process.execPath, [SHIM, '--port', '0', '--fixtures', 'none', '--log', 'off'], {
+      env: { ...process.env, NODE_OPTIONS: '', PAYMENTS_MOCK_CODE_CACHE: folder },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    await new Promise<void>((resolve) => child.stdout.on('data', (chunk: Buffer) => /listening on/.test(String(chunk)) && resolve()));
+    // Once listening the CLI bounds V8's heap growth (a flag): the cache is made with it set back.
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.on('exit', resolve));
+    const [name] = readdirSync(folder);
+    expect(name).toMatch(/^run\.js-/);
+    expect(acceptedInFreshNode(CLI, join(folder, name as string))).toBe(true);
   });
 });
 
-describe('the hand-made code cache, which the CLI uses where Node has no compile cache (Node 20)', () => {
-  (nodeCompileCache ? it.skip : it)('is made by the build for this Node, from this bundle, and V8 accepts it in a fresh node', () => {
+describe('the code cache the build makes for its own Node (Node 20)', () => {
+  it('is made by the build for this Node, from this bundle, and V8 accepts it in a fresh node', () => {
     requireBuild();
-    expect(hasCompileCache()).toBe(false);
-    const file = CLI;
-    const source = readFileSync(file, 'utf8');
-    const stored = readFileSync(cachePath(file));
-    expect(stored.subarray(0, 20).equals(sourceDigest(source))).toBe(true);
-    // In a process of its own, with Node's default flags as the CLI has them: this worker's may have been changed
-    // by other tests (V8 refuses a cache made under other flags).
-    const check = `const { compile } = require(${JSON.stringify(BIN)}); const fs = require('node:fs');
-      const stored = fs.readFileSync(${JSON.stringify(cachePath(file))});
-      process.stdout.write(String(compile(${JSON.stringify(file)}, fs.readFileSync(${JSON.stringify(file)}, 'utf8'), stored.subarray(20)).cachedDataRejected));`;
-    const { stdout } = spawnSync(process.execPath, ['-e', check], { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } });
-    expect(stdout).toBe('false');
+    if (hasCompileCache()) {
+      // Newer Nodes learn theirs (above): the build leaves none, so there is only one cache to go stale.
+      expect(buildCache()).toBe(false);
+      return;
+    }
+    expect(readFileSync(cachePath(CLI)).subarray(0, 80).equals(fileStamp(CLI))).toBe(true);
+    expect(acceptedInFreshNode(CLI, cachePath(CLI))).toBe(true);
   });
 
-  it('is passed over when it was made from another source: the module is required as usual', () => {
+  it('is passed over when its file changed since: the module is required as usual', () => {
     const dir = mkdtempSync(join(tmpdir(), 'cached-require-'));
     const file = join(dir, 'module.js');
     writeFileSync(file, "exports.answer = require('node:path').basename(__filename); exports.viaCache = module.id === undefined;");
-    // A cache of a different text of the same length: V8 alone would not notice (it checks the length).
-    const other = "exports.answer = require('node:path').basename(__dirname);  exports.viaCache = module.id === undefined;";
-    writeFileSync(cachePath(file), Buffer.concat([sourceDigest(other), compile(file, other).createCachedData()]));
+    writeFileSync(cachePath(file), Buffer.concat([fileStamp(file), compile(file, readFileSync(file, 'utf8')).createCachedData()]));
+    const later = new Date(Date.now() + 1000);
+    utimesSync(file, later, later);
     expect(cachedRequire(file)).toEqual({ answer: 'module.js', viaCache: false });
   });
 
@@ -94,7 +167,7 @@ describe('the hand-made code cache, which the CLI uses where Node has no compile
     // A module Node loads has an id; the one made from the cache has none, so this tells which way it was loaded.
     const source = "exports.file = require('node:path').basename(__filename); exports.dir = __dirname; exports.viaCache = module.id === undefined;";
     writeFileSync(file, source);
-    writeFileSync(cachePath(file), Buffer.concat([sourceDigest(source), compile(file, source).createCachedData()]));
+    writeFileSync(cachePath(file), Buffer.concat([fileStamp(file), compile(file, source).createCachedData()]));
     expect(cachedRequire(file)).toEqual({ file: 'module.js', dir, viaCache: true });
   });
 });

@@ -155,12 +155,13 @@ const memoryOf = (pid) => ({ rss: statusField(pid, 'VmRSS'), peak: statusField(p
  * per-response durations (process.hrtime, µs resolution) read from its 'response' events rather than its
  * histogram, which rounds to whole ms; `latencies` holds every 2xx one of the measured run, for pooling runs.
  */
-async function load({ url, path, method = 'GET', headers = {}, body, setupRequest, connections = 50, duration = 5, warmup = 1 }) {
+async function load({ url, path, method = 'GET', headers = {}, body, setupRequest, connections = 50, duration = 5, amount, warmup = 1 }) {
   const requests = [{ method, path, headers, body, ...(setupRequest ? { setupRequest } : {}) }];
   const options = { url, connections, requests };
   if (warmup > 0) await autocannon({ ...options, duration: warmup });
   const latencies = [];
-  const run = autocannon({ ...options, duration });
+  // `amount` requests in all, else as many as `duration` seconds take.
+  const run = autocannon({ ...options, ...(amount ? { amount } : { duration }) });
   run.on('response', (_client, status, _bytes, ms) => {
     if (status >= 200 && status < 300) latencies.push(ms);
   });

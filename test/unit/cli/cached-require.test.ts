@@ -29,6 +29,17 @@ function acceptedInFreshNode(file: string, cache: string): boolean {
   return stdout === 'false';
 }
 
+/**
+ * Plants at `path`, as another process would, a cache of `text` under the stamp of `file`. Made in a fresh node with
+ * the flags `loadInChild` has: V8 refuses a cache made under other flags (a Jest worker's may differ).
+ */
+function plant(path: string, file: string, text: string): void {
+  const make = `const { compile, fileStamp } = require(${JSON.stringify(BIN)});
+    require('node:fs').writeFileSync(${JSON.stringify(path)}, Buffer.concat([fileStamp(${JSON.stringify(file)}), compile(${JSON.stringify(file)}, ${JSON.stringify(text)}).createCachedData()]));`;
+  const { status, stderr } = spawnSync(process.execPath, ['-e', make], { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } });
+  if (status !== 0) throw new Error(stderr);
+}
+
 /** A module whose cached code says something else than its source: a cache that is used shows itself. */
 const SOURCE = 'exports.answer = "source";';
 const IMPOSTOR = 'exports.answer = "cached";';
@@ -60,7 +71,7 @@ describe('the code cache a start learns, where the build made none for this Node
     expect(acceptedInFreshNode(file, path)).toBe(true);
     // Replace the learned code with an impostor's of the same length, under the same stamp: the next start runs it.
     // That is what the stamp and the folder checks below stand between.
-    writeFileSync(path, Buffer.concat([fileStamp(file), compile(file, IMPOSTOR).createCachedData()]));
+    plant(path, file, IMPOSTOR);
     expect(loadInChild(file, folder)).toBe('cached');
   });
 
@@ -70,7 +81,7 @@ describe('the code cache a start learns, where the build made none for this Node
     const file = moduleIn(dir);
     expect(loadInChild(file, folder)).toBe('source');
     const path = join(folder, readdirSync(folder)[0] as string);
-    writeFileSync(path, Buffer.concat([fileStamp(file), compile(file, IMPOSTOR).createCachedData()]));
+    plant(path, file, IMPOSTOR);
     // The same text rewritten, a second later: same length, other stamp.
     writeFileSync(file, SOURCE);
     const later = new Date(Date.now() + 1000);
@@ -87,7 +98,7 @@ describe('the code cache a start learns, where the build made none for this Node
     chmodSync(folder, 0o777);
     const file = moduleIn(dir);
     const path = join(folder, `module.js-${statSync(file).ino}-${statSync(file).size}.v8-${process.versions.v8}.cache`);
-    writeFileSync(path, Buffer.concat([fileStamp(file), compile(file, IMPOSTOR).createCachedData()]));
+    plant(path, file, IMPOSTOR);
     expect(loadInChild(file, folder)).toBe('source');
     expect(readdirSync(folder)).toEqual([path.split('/').pop()]);
     chmodSync(folder, 0o700);

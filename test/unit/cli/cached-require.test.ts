@@ -132,9 +132,11 @@ describe('the code cache a start learns, where the build made none for this Node
     expect(existsSync(folder)).toBe(false);
   });
 
-  it('is learned by the CLI after serving, under the flags a new start has (V8 accepts it)', async () => {
+  // Where Node has a compile cache (22.8+) the build makes none, so the CLI learns one; on Node 20 it starts from
+  // the build's (the next describe), and this is reported as skipped rather than passing without checking anything.
+  (hasCompileCache() ? it : it.skip)('is learned by the CLI after serving, under the flags a new start has (V8 accepts it)', async () => {
     requireBuild();
-    if (buildCache()) return; // This Node starts from the build's cache (the next describe); nothing is learned.
+    expect(buildCache()).toBe(false);
     const folder = mkdtempSync(join(tmpdir(), 'learned-cli-'));
     const child = spawn(process.execPath, [SHIM, '--port', '0', '--fixtures', 'none', '--log', 'off'], {
       env: { ...process.env, NODE_OPTIONS: '', PAYMENTS_MOCK_CODE_CACHE: folder },

@@ -22,7 +22,7 @@ describe('a Jest run of this project', () => {
       'payments-mock',
       'jest-setup',
       '--',
-      'test/e2e/server.test.ts',
+      'test/e2e/server.e2e.test.ts',
       'test/jest-setup/isolation.test.ts',
     ];
     const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });

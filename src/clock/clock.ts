@@ -1,4 +1,5 @@
 import { ConfigError } from '../errors/api-error';
+import { MAX_TIME_MS, TIME_RANGE_YEARS } from '../schemas/time-range';
 import { parseDuration } from './duration';
 
 export type ClockMode = 'real' | 'frozen' | 'offset';
@@ -143,12 +144,9 @@ export class Clock {
   }
 }
 
-/** The range a JavaScript Date can show (±100,000,000 days around 1970): beyond it, `iso` cannot be built. */
-const MAX_TIME_MS = 8.64e15;
-
 export function checkRange(ms: number): number {
   if (!Number.isFinite(ms) || Math.abs(ms) > MAX_TIME_MS) {
-    throw new ConfigError(`Time out of range: the clock must stay between the years -271821 and 275760.`);
+    throw new ConfigError(`Time out of range: the clock must stay ${TIME_RANGE_YEARS}.`);
   }
   return ms;
 }

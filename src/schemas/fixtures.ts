@@ -3,9 +3,9 @@
  * `fixtures/schema.json` is this schema written out for editors (`"$schema": "./schema.json"`); a test keeps the
  * two identical.
  */
-/** The clock's range in Unix seconds (what a JavaScript Date can show): any time the server can reach loads. */
-const MAX_UNIX = 8_640_000_000_000;
-const unix = { type: 'integer', minimum: -MAX_UNIX, maximum: MAX_UNIX };
+import { MAX_UNIX_SECONDS } from './time-range';
+
+const unix = { type: 'integer', minimum: -MAX_UNIX_SECONDS, maximum: MAX_UNIX_SECONDS };
 const time = {
   description: 'Unix seconds, or a time relative to the clock at start such as "-35d", "-2h30m" or "+20h".',
   anyOf: [unix, { type: 'string', maxLength: 64, pattern: '^[+-]?(\\d+(\\.\\d+)?[smhdw])+$' }],
@@ -257,7 +257,12 @@ const workspaceClock = {
   required: ['mode'],
   properties: {
     mode: { enum: ['real', 'frozen', 'offset'] },
-    now: { description: 'frozen: the instant it stands at, Unix seconds (to the millisecond).', type: 'number', minimum: -MAX_UNIX, maximum: MAX_UNIX },
+    now: {
+      description: 'frozen: the instant it stands at, Unix seconds (to the millisecond).',
+      type: 'number',
+      minimum: -MAX_UNIX_SECONDS,
+      maximum: MAX_UNIX_SECONDS,
+    },
     offset_ms: {
       description: "offset: how far ahead of the machine's time it runs, in milliseconds (negative: behind).",
       type: 'integer',

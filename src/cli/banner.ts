@@ -25,6 +25,8 @@ export function banner(mock: MockServer, format: LogFormat, chalk: Palette): str
       clock,
       workspaces,
       ...(webhooks.length ? { webhooks } : {}),
+      // A suite in another language reads everything it needs from this one line, the admin calls' token too.
+      ...(ctx.adminToken !== undefined ? { admin_token: ctx.adminToken } : {}),
     });
   }
   const lines = [''];

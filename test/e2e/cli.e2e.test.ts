@@ -110,6 +110,12 @@ describe('start-up', () => {
     expect(banner.workspaces[0].test_keys.map((k: { kind: string }) => k.kind).sort()).toEqual(['publishable', 'restricted', 'secret']);
   });
 
+  it('names the admin token in the JSON ready line when one is set, and only then (suites in other languages read it there)', async () => {
+    const ready = async (args: string[]) => JSON.parse((await cli(['--port', '0', '--log', 'json', '--fixtures', 'none', ...args])).stdout().trim().split('\n')[1]!);
+    expect((await ready(['--admin-token', 'hunter2-token'])).admin_token).toBe('hunter2-token');
+    expect(await ready([])).not.toHaveProperty('admin_token');
+  });
+
   it.each([
     [['--port', 'abc'], /--port must be an integer/],
     [['--port', '70000'], /--port must be an integer from 0 to 65535/],

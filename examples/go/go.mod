@@ -1,0 +1,3 @@
+module example.com/paymentsmock
+
+go 1.19

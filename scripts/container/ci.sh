@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # CI for the container image, end to end: the stand-in for the Containerfile's base (build-base.sh, cached), the
 # repository's own Containerfile built with buildah (--pull=never: no registry is reachable), then the checks a
-# user makes, from the host (test/container/). Exits non-zero on any failure and prints its times.
+# user makes, from the host (test/container/): the image under buildah, the docs' `docker run` line and the
+# compose example through podman and podman-compose, and the Testcontainers module on Node >= 22. Exits non-zero
+# on any failure and prints its times.
 #   bash scripts/container/ci.sh
 # PAYMENTS_MOCK_BUILD_CA: a CA bundle the build's `npm ci` must trust (a TLS-inspecting proxy); default: the
 # system's, when there is one. It is mounted for the build only and never lands in the image.
@@ -15,6 +17,10 @@ log() { printf '[container-ci %s] %s\n' "$(date -u +%T)" "$*"; }
 
 id -u | grep -qx 0 || { echo "scripts/container/ci.sh needs root (buildah, debootstrap)" >&2; exit 1; }
 bash scripts/container/build-base.sh
+# podman-compose runs the compose example; runc-norlimit lets `podman run` start here (CI scaffolding for this
+# machine, which forbids setting another process's resource limits: see install-runtime.sh).
+command -v podman-compose >/dev/null || { log "installing podman-compose from apt"; apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq podman-compose >/dev/null; }
+bash scripts/container/install-runtime.sh
 based=$(date +%s)
 
 ca_args=()
@@ -25,10 +31,14 @@ buildah bud --quiet --isolation chroot --pull=never --format docker "${ca_args[@
 built=$(date +%s)
 size=$(podman image inspect --format '{{ .Size }}' "$IMAGE" | awk '{ printf "%.0f MB", $1 / 1e6 }')
 log "built $IMAGE ($size) in $((built - based)) s"
-podman images --filter reference="$IMAGE" --filter reference=docker.io/library/node
+# The names users build and the Testcontainers module starts by default: `docker build -t payments-mock` and
+# payments-mock:<package version>.
+VERSION=$(node -p 'require("./package.json").version')
+podman tag "$IMAGE" localhost/payments-mock:latest "localhost/payments-mock:$VERSION"
+podman images --filter reference=localhost/payments-mock --filter reference=docker.io/library/node
 
-log "checking the image from the host (test/container)"
-PAYMENTS_MOCK_IMAGE="$IMAGE" PAYMENTS_MOCK_BUILD_CA="$CA" npx jest -c test/container/jest.config.js --ci
+log "checking the image from the host (test/container): buildah, podman run, podman-compose"
+PAYMENTS_MOCK_IMAGE="$IMAGE" PAYMENTS_MOCK_BUILD_CA="$CA" npx jest -c test/container/jest.config.js --ci --runInBand
 # The image of the previous run, which this tag replaced, is no longer needed (only ours: no prune of others').
 current=$(podman image inspect --format '{{ .Id }}' "$IMAGE")
 if [ -n "$previous" ] && [ "$previous" != "$current" ]; then podman rmi "$previous" >/dev/null 2>&1 || true; fi

@@ -38,9 +38,35 @@ podman tag "$IMAGE" localhost/payments-mock:latest "localhost/payments-mock:$VER
 podman images --filter reference=localhost/payments-mock --filter reference=docker.io/library/node
 
 log "checking the image from the host (test/container): buildah, podman run, podman-compose"
-PAYMENTS_MOCK_IMAGE="$IMAGE" PAYMENTS_MOCK_BUILD_CA="$CA" npx jest -c test/container/jest.config.js --ci --runInBand
+PAYMENTS_MOCK_IMAGE="$IMAGE" PAYMENTS_MOCK_BUILD_CA="$CA" npx jest -c test/container/jest.config.js --ci --runInBand \
+  --testPathIgnorePatterns testcontainers.test.ts
+checked=$(date +%s)
+
+# payments-mock/testcontainers with the real package (12.x needs Node >= 22: the pinned official binary of
+# scripts/node-matrix), through podman's Docker-compatible API on a socket of this run's own. The helper image
+# that host port exposure starts (testcontainers/sshd) is a local stand-in, as the base is.
+log "payments-mock/testcontainers through podman system service"
+bash scripts/container/build-sshd.sh
+NODE22_DIR=$(dirname "$(node -e 'const [n] = require("./scripts/node-matrix/install").installNodes(() => {}).filter((l) => l.version.startsWith("22.")); console.log(n.node)' | tail -n 1)")
+SOCKET="/tmp/payments-mock-podman-$$.sock"
+podman system service --time=0 "unix://$SOCKET" >/dev/null 2>&1 &
+service=$!
+stop_service() {
+  # What Ryuk would remove (it is disabled: it cannot run here): this run's Testcontainers containers.
+  podman ps --all --quiet --filter label=org.testcontainers.sshd=true | xargs -r podman rm --force --volumes >/dev/null 2>&1 || true
+  kill "$service" 2>/dev/null || true
+  wait "$service" 2>/dev/null || true
+  rm -f "$SOCKET"
+}
+trap stop_service EXIT
+for _ in $(seq 100); do [ -S "$SOCKET" ] && break; sleep 0.1; done
+[ -S "$SOCKET" ] || { echo "podman system service did not open $SOCKET" >&2; exit 1; }
+PATH="$NODE22_DIR:$PATH" DOCKER_HOST="unix://$SOCKET" TESTCONTAINERS_RYUK_DISABLED=true TESTCONTAINERS_HOST_OVERRIDE=127.0.0.1 \
+  npx jest -c test/container/jest.config.js --ci --runInBand test/container/testcontainers.test.ts
+stop_service
+trap - EXIT
 # The image of the previous run, which this tag replaced, is no longer needed (only ours: no prune of others').
 current=$(podman image inspect --format '{{ .Id }}' "$IMAGE")
 if [ -n "$previous" ] && [ "$previous" != "$current" ]; then podman rmi "$previous" >/dev/null 2>&1 || true; fi
 done_at=$(date +%s)
-log "ok: base $((based - started)) s, build $((built - based)) s, checks $((done_at - built)) s, total $((done_at - started)) s; image $size"
+log "ok: base $((based - started)) s, build $((built - based)) s, buildah/podman/compose checks $((checked - built)) s, testcontainers $((done_at - checked)) s, total $((done_at - started)) s; image $size"

@@ -111,7 +111,8 @@ describe('start-up', () => {
   });
 
   it('names the admin token in the JSON ready line when one is set, and only then (suites in other languages read it there)', async () => {
-    const ready = async (args: string[]) => JSON.parse((await cli(['--port', '0', '--log', 'json', '--fixtures', 'none', ...args])).stdout().trim().split('\n')[1]!);
+    const ready = async (args: string[]) =>
+      JSON.parse((await cli(['--port', '0', '--log', 'json', '--fixtures', 'none', ...args])).stdout().trim().split('\n')[1]!);
     expect((await ready(['--admin-token', 'hunter2-token'])).admin_token).toBe('hunter2-token');
     expect(await ready([])).not.toHaveProperty('admin_token');
   });

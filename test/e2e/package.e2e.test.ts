@@ -111,7 +111,7 @@ describe('the npm package, installed from its tarball into an empty folder', () 
     const peers = join(folder, 'peers');
     mkdirSync(peers);
     const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
-    const pinned = ['msw', 'vitest', '@playwright/test', '@types/node'].map((name) => `${name}@${manifest.devDependencies[name]}`);
+    const pinned = ['msw', 'vitest', '@playwright/test', 'testcontainers', '@types/node'].map((name) => `${name}@${manifest.devDependencies[name]}`);
     writeFileSync(join(peers, 'package.json'), JSON.stringify({ name: 'peers', version: '1.0.0', private: true }));
     await run(NPM, ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', tarball, ...pinned], { cwd: peers });
     return peers;
@@ -194,7 +194,7 @@ describe('the npm package, installed from its tarball into an empty folder', () 
     }
   }, 60_000);
 
-  it('compiles a strict consumer of every adapter entry point (msw, vitest, playwright) with their runners installed', async () => {
+  it('compiles a strict consumer of every adapter entry point (msw, vitest, playwright, testcontainers) with their runners installed', async () => {
     const peers = await peersInstalled;
     writeFileSync(
       join(peers, 'tsconfig.json'),
@@ -225,6 +225,7 @@ import { createGlobalSetup, useWorkspace, type TestWorkspace } from 'payments-mo
 import vitestSetup from 'payments-mock/vitest/global-setup';
 import { test, expect } from 'payments-mock/playwright';
 import playwrightSetup from 'payments-mock/playwright/global-setup';
+import { PaymentsMockContainer, type StartedPaymentsMockContainer } from 'payments-mock/testcontainers';
 
 const payments: PaymentsMockHandlers = createPaymentsHandlers({ seed: 1 });
 export const server = setupServer(...payments.handlers);
@@ -238,4 +239,10 @@ test('typed', async ({ paymentsMock }) => {
   expect(moved.follows_server).toBe(false);
   await paymentsMock.setScenario('decline');
 });
+export async function container(): Promise<StartedPaymentsMockContainer> {
+  const started = await new PaymentsMockContainer().withClock('frozen').withSeed(1).withWebhookToHost(3000, '/webhooks').start();
+  await started.clock.advance('25h');
+  await (await started.createWorkspace()).setScenario('decline');
+  return started;
+}
 `;

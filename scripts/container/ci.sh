@@ -39,7 +39,7 @@ podman images --filter reference=localhost/payments-mock --filter reference=dock
 
 log "checking the image from the host (test/container): buildah, podman run, podman-compose"
 PAYMENTS_MOCK_IMAGE="$IMAGE" PAYMENTS_MOCK_BUILD_CA="$CA" npx jest -c test/container/jest.config.js --ci --runInBand \
-  --testPathIgnorePatterns testcontainers.test.ts
+  --testPathIgnorePatterns testcontainers
 checked=$(date +%s)
 
 # payments-mock/testcontainers with the real package (12.x needs Node >= 22: the pinned official binary of
@@ -62,7 +62,7 @@ trap stop_service EXIT
 for _ in $(seq 100); do [ -S "$SOCKET" ] && break; sleep 0.1; done
 [ -S "$SOCKET" ] || { echo "podman system service did not open $SOCKET" >&2; exit 1; }
 PATH="$NODE22_DIR:$PATH" DOCKER_HOST="unix://$SOCKET" TESTCONTAINERS_RYUK_DISABLED=true TESTCONTAINERS_HOST_OVERRIDE=127.0.0.1 \
-  npx jest -c test/container/jest.config.js --ci --runInBand test/container/testcontainers.test.ts
+  npx jest -c test/container/jest.config.js --ci --runInBand test/container/testcontainers.test.ts examples/container/testcontainers.example.ts
 stop_service
 trap - EXIT
 # The image of the previous run, which this tag replaced, is no longer needed (only ours: no prune of others').

@@ -4,8 +4,9 @@ import { CliIO, main } from '../../src/cli/main';
 import { allDocs } from '../helpers/docs';
 import { sandbox } from '../helpers/sandbox';
 
-// The compose file, the CI workflow and the docker lines in the docs cannot be run here (no engine): they are
-// checked against the Containerfile instead, so a port, path or variable renamed in one place fails here.
+// The compose file, the CI workflow and the docker lines in the docs, checked against the Containerfile without an
+// engine (npm test has none), so a port, path or variable renamed in one place fails here. CI also runs the run
+// line and the compose file with podman (scripts/container/ci.sh, test/container/); the workflow is only checked.
 const ROOT = join(__dirname, '..', '..');
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
 const CONTAINERFILE = read('Containerfile');
@@ -90,6 +91,14 @@ describe('the container examples agree with the Containerfile', () => {
     const runs = [...text.matchAll(/^(?:#\s*)?docker run (.*)$/gm)].map((m) => m[1] as string);
     expect(runs.length).toBeGreaterThanOrEqual(3);
     for (const run of runs) expect(run).toMatch(new RegExp(`-p ${EXPOSED}:${EXPOSED} -v \\S+:${VOLUME} ${IMAGE_NAME}$`));
+  });
+
+  it('names the image by this package version wherever a version is given (payments-mock/testcontainers starts payments-mock:<version>)', () => {
+    const { version } = JSON.parse(read('package.json')) as { version: string };
+    const tagged = [...`${DOCS}\n${ACTIONS}`.matchAll(new RegExp(`${IMAGE_NAME}:(\\d+\\.\\d+\\.\\d+\\S*?)\\b`, 'g'))].map((m) => m[1]);
+    expect(tagged.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(tagged)).toEqual(new Set([version]));
+    expect(DOCS).toContain(`docker tag ${IMAGE_NAME} ${IMAGE_NAME}:${version}`);
   });
 
   it('compose: the image, port and volume, the app reached by its service name, the admin API trusting the mock’s', () => {

@@ -8,9 +8,15 @@ export { StartedPaymentsMockContainer };
 export type { RemoteControls } from '../remote-controls';
 export type { TestWorkspace } from '../test-workspace';
 
-/** The port the image listens on (its `EXPOSE`). */
+/**
+ * The port the image listens on (its `EXPOSE`).
+ * @example started.getMappedPort(PAYMENTS_MOCK_PORT)
+ */
 export const PAYMENTS_MOCK_PORT = 4010;
-/** The image the docs build (`docker build -t payments-mock:<version> -f Containerfile .`), for this package's version. */
+/**
+ * The image the docs build and tag with this package's version (`docker tag payments-mock payments-mock:<version>`).
+ * @example new PaymentsMockContainer(DEFAULT_IMAGE) // the same as new PaymentsMockContainer()
+ */
 export const DEFAULT_IMAGE = `payments-mock:${PACKAGE_VERSION}`;
 /** How a container reaches the host through Testcontainers' host port exposure. */
 const HOST_FROM_CONTAINER = 'host.testcontainers.internal';
@@ -20,8 +26,8 @@ const FIXTURES_DIR = '/fixtures';
 /**
  * payments-mock's container image for Testcontainers: the sandbox's options as methods, waits for its health
  * check on the mapped port, and starts into a {@link StartedPaymentsMockContainer} with the base URL, the keys and
- * `startMock`'s controls over HTTP. Build the image first (`docker build -t payments-mock:<version> -f Containerfile .`
- * in a checkout of payments-mock, or push it to your registry and name it here).
+ * `startMock`'s controls over HTTP. Build the image first, in a checkout of payments-mock (`docker build -t payments-mock
+ * -f Containerfile .`, then `docker tag payments-mock payments-mock:<version>`), or push it to your registry and name it here.
  *
  * @example
  * import { PaymentsMockContainer } from 'payments-mock/testcontainers';

@@ -167,6 +167,12 @@ describe('payments-mock/testcontainers with an image name and a scenario of its 
       };
       expect(retrieved.status).toBe('requires_confirmation');
       expect((await mock.keys()).every((key) => key.workspace !== 'acme')).toBe(true);
+      // Given time to save (Testcontainers' default timeout 0 kills at once), the store survives a restart on the
+      // container's /data volume, and the controls follow the port the engine maps now.
+      await mock.restart({ timeout: 10_000 });
+      expect(new URL(mock.url).port).toBe(String(mock.getMappedPort(4010)));
+      expect((await fetch(`${mock.url}/v1/payments/${created.id}`, { headers: { Authorization: `Bearer ${mock.secretKey}` } })).status).toBe(200);
+      expect((await mock.clock.state()).mode).toBe('real');
     } finally {
       await mock.stop();
     }

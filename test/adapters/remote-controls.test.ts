@@ -57,7 +57,13 @@ describe('remoteControls: startMock’s controls over the admin API', () => {
     expect(counts).toMatchObject({ succeeded: 2, pending: 0, timed_out: false });
     expect(delivered).toBe(2);
     expect((await remote.webhooks.deliveries({ status: 'succeeded' })).length).toBe(2);
-    expect((await remote.webhooks.endpoints())[0]?.secret).toMatch(/^whsec_/);
+    const [endpoint] = await remote.webhooks.endpoints();
+    expect(endpoint?.secret).toMatch(/^whsec_/);
+    const [latest] = await remote.webhooks.deliveries({ limit: 1 });
+    expect((await remote.webhooks.retry(latest!.id)).attempts).toHaveLength(2);
+    const again = await remote.webhooks.redeliver(latest!.event, endpoint!.id);
+    expect(again).toMatchObject({ event: latest!.event, status: 'succeeded' });
+    expect(again.id).not.toBe(latest!.id);
     const [entry] = await remote.journal({ method: 'POST', path: '/v1/payments', limit: 1 });
     expect(entry).toMatchObject({ method: 'POST', path: '/v1/payments', status: 200 });
     expect((await remote.sessionAsFlow({ workspace: 'acme' })).workspace).toBe('acme');

@@ -47,12 +47,13 @@ function validSignature(header: string, body: string, secret: string): boolean {
 }
 
 describe('payments-mock/testcontainers against the image, through podman', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'pm-testcontainers-'));
-  const fixtures = join(dir, 'shop.json');
+  let dir = '';
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
   let mock: Started;
 
   beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'pm-testcontainers-'));
+    const fixtures = join(dir, 'shop.json');
     writeFileSync(fixtures, JSON.stringify({ workspaces: [{ id: 'shop', name: 'Container Shop', keys: [{ key: SECRET }] }] }));
     receiver = await startReceiver();
     mock = await new PaymentsMockContainer()
@@ -66,7 +67,7 @@ describe('payments-mock/testcontainers against the image, through podman', () =>
   afterAll(async () => {
     await mock?.stop();
     receiver?.server.close();
-    rmSync(dir, { recursive: true, force: true });
+    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   it('starts the image the docs build by default, payments-mock:<package version>, on a mapped port of 127.0.0.1', async () => {

@@ -52,7 +52,8 @@ SOCKET="/tmp/payments-mock-podman-$$.sock"
 podman system service --time=0 "unix://$SOCKET" >/dev/null 2>&1 &
 service=$!
 stop_service() {
-  # What Ryuk would remove (it is disabled: it cannot run here): this run's Testcontainers containers.
+  # What Ryuk would remove (it is disabled: its image cannot be had here): host port exposure's SSH containers,
+  # which live for a Testcontainers session (each test file's own afterAll removes the rest).
   podman ps --all --quiet --filter label=org.testcontainers.sshd=true | xargs -r podman rm --force --volumes >/dev/null 2>&1 || true
   kill "$service" 2>/dev/null || true
   wait "$service" 2>/dev/null || true

@@ -2,21 +2,38 @@
 'use strict';
 // Bundles the CLI (part of `npm run build`): dist/cli/run.js, as tsc wrote it, becomes one file holding every
 // module it loads, so `npx payments-mock` reads and resolves one file instead of ~150 (a third of its start-up
-// time). Dependencies stay external but commander, which every start loads (bundled, it costs no module resolution
-// and its functions are in the CLI's code cache: scripts/cli-code-cache.js); the others load only when a command
-// needs them. The library entry points (dist/index.js, dist/adapters/jest) are left as tsc wrote them for the
-// bundlers of the projects that import them.
-const { readFileSync, writeFileSync } = require('node:fs');
-const { join } = require('node:path');
+// time). The packages scripts/vendored.js marks `inline` (commander, chalk) are bundled in too: every start loads
+// commander, so it costs no module resolution and its functions are in the CLI's code cache
+// (scripts/cli-code-cache.js). The vendor files (dist/vendor: the MCP SDK, ajv's runtime) stay files of their own,
+// loaded when a command needs them. The modules of dist/cli and dist/mcp, which nothing but the CLI loads, are
+// removed once bundled (and with them the last requires of commander and chalk). The library entry points
+// (dist/index.js, dist/adapters/*) are left as tsc wrote them for the bundlers of the projects that import them.
+const { readdirSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
+const { dirname, join, relative, sep } = require('node:path');
 const esbuild = require('esbuild');
 const pkg = require('../package.json');
+const { CLI_ONLY, DIST, VENDORED, recordBundled } = require('./vendored');
 
-const BUNDLED = new Set(['commander']);
+const BUNDLED = new Set(VENDORED.filter((one) => one.inline).map((one) => one.name));
 const external = Object.keys({ ...pkg.dependencies, ...pkg.peerDependencies, ...pkg.devDependencies })
   .filter((name) => !BUNDLED.has(name))
   .flatMap((name) => [name, `${name}/*`]);
 
-const entry = join(__dirname, '..', 'dist', 'cli', 'run.js');
+const entry = join(DIST, 'cli', 'run.js');
+
+/** The vendor files stay files: a require of one keeps pointing at it, from the bundle's folder. */
+const vendorFilesExternal = {
+  name: 'vendor-files-external',
+  setup(build) {
+    build.onResolve({ filter: /[\\/]vendor[\\/][^\\/]+\.js$/ }, (args) => {
+      const target = join(args.resolveDir, args.path);
+      if (!target.startsWith(join(DIST, 'vendor') + sep)) return undefined;
+      let path = relative(dirname(entry), target).replace(/\\/g, '/');
+      if (!path.startsWith('.')) path = `./${path}`;
+      return { path, external: true };
+    });
+  },
+};
 
 /**
  * commander requires child_process at its top, for executable subcommands, which this CLI has none of: loading it
@@ -45,11 +62,14 @@ esbuild
     target: 'node20',
     format: 'cjs',
     external,
-    plugins: [lazyChildProcess],
+    plugins: [lazyChildProcess, vendorFilesExternal],
     legalComments: 'none',
     logLevel: 'error',
+    metafile: true,
   })
-  .then(() => {
+  .then((result) => {
+    recordBundled('cli', entry, result.metafile);
+    removeBundledModules();
     // esbuild escapes every non-ASCII character in code (its charset is ASCII) but copies comments as written: one
     // '…' in a comment made Node read the whole bundle as a two-byte string, 2.5 ms more to read at each start.
     const text = readFileSync(entry, 'utf8');
@@ -58,4 +78,21 @@ esbuild
       text.replace(/[\u0080-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`),
     );
   })
-  .catch(() => process.exit(1));
+  .catch((error) => {
+    console.error(`bundle-cli: ${error.message}`);
+    process.exit(1);
+  });
+
+/**
+ * Deletes what tsc wrote in dist/cli and dist/mcp but the bundle: nothing else loads those modules (the bundle holds
+ * them; the rest are declarations and type-only modules), and they still require commander and chalk.
+ */
+function removeBundledModules() {
+  for (const folder of CLI_ONLY) {
+    for (const name of readdirSync(join(DIST, folder))) {
+      const path = join(DIST, folder, name);
+      if (path !== entry) rmSync(path, { recursive: true, force: true });
+    }
+    if (readdirSync(join(DIST, folder)).length === 0) rmSync(join(DIST, folder), { recursive: true });
+  }
+}

@@ -111,9 +111,18 @@ function learnedRequire(file, folder) {
 
 /** Writes the script's code cache (never half of one: a temporary file, then renamed); a failure only means no cache. */
 function learn(script, folder, path, stamp, exports) {
+  // Only a run that started a mock has run a start (src/cli/run.ts: learnsCodeCache); the next one may learn.
+  if (typeof exports.learnsCodeCache === 'function' && !exports.learnsCodeCache()) return;
   try {
     fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
     if (!ownFolder(folder)) return;
+    // The functions of a create, whatever this start served (src/cli/code-cache-training.ts): a first
+    // start that answered no create would leave every later start to compile them on its first create.
+    try {
+      if (typeof exports.trainCodeCache === 'function') exports.trainCodeCache();
+    } catch {
+      // A cache of what this start ran is still worth writing.
+    }
     // V8 refuses a cache made under other flags than a new start has: the module undoes what it set while running.
     if (typeof exports.restoreStartFlags === 'function') exports.restoreStartFlags();
     const temporary = `${path}.${process.pid}.tmp`;

@@ -152,6 +152,32 @@ describe('the code cache a start learns, where the build made none for this Node
   });
 });
 
+describe('what a learned cache of the CLI holds', () => {
+  // The cache holds the functions that had run when it was made: a first run that started nothing would leave
+  // every later start to compile its start-up, and one that answered no create its first create.
+  (hasCompileCache() ? it : it.skip)('is not learned by a run that started no mock (--version): a later start learns it', () => {
+    requireBuild();
+    const folder = mkdtempSync(join(tmpdir(), 'learned-version-'));
+    const { stdout, status } = spawnSync(process.execPath, [SHIM, '--version'], {
+      encoding: 'utf8',
+      env: { ...process.env, NODE_OPTIONS: '', PAYMENTS_MOCK_CODE_CACHE: folder },
+    });
+    expect(status).toBe(0);
+    expect(stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
+    expect(readdirSync(folder)).toEqual([]);
+  });
+
+  it('is made after a create and a retrieve on a throwaway instance, which answer 200 (trainCodeCache)', () => {
+    requireBuild();
+    const { stdout, stderr } = spawnSync(process.execPath, ['-e', `require(${JSON.stringify(CLI)}).trainCodeCache(); process.stdout.write('trained')`], {
+      encoding: 'utf8',
+      env: { ...process.env, NODE_OPTIONS: '' },
+    });
+    expect(stderr).toBe('');
+    expect(stdout).toBe('trained');
+  });
+});
+
 describe('the code cache the build makes for its own Node (Node 20)', () => {
   it('is made by the build for this Node, from this bundle, and V8 accepts it in a fresh node', () => {
     requireBuild();

@@ -4,15 +4,15 @@
 // module it loads, so `npx payments-mock` reads and resolves one file instead of ~150 (a third of its start-up
 // time). The packages scripts/vendored.js marks `inline` (commander, chalk) are bundled in too: every start loads
 // commander, so it costs no module resolution and its functions are in the CLI's code cache
-// (scripts/cli-code-cache.js). The vendor files (dist/vendor: the MCP SDK, ajv's runtime) stay files of their own,
-// loaded when a command needs them. The modules of dist/cli and dist/mcp, which nothing but the CLI loads, are
+// (scripts/cli-code-cache.js). So are the request validators (src/cli/bundled-validators.ts) with ajv's runtime
+// helper. The MCP SDK's vendor file (dist/vendor/mcp-sdk.js) stays a file of its own, loaded when `mcp` runs. The modules of dist/cli and dist/mcp, which nothing but the CLI loads, are
 // removed once bundled (and with them the last requires of commander and chalk). The library entry points
 // (dist/index.js, dist/adapters/*) are left as tsc wrote them for the bundlers of the projects that import them.
 const { readdirSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
-const { dirname, join, relative, sep } = require('node:path');
+const { dirname, join, relative } = require('node:path');
 const esbuild = require('esbuild');
 const pkg = require('../package.json');
-const { CLI_ONLY, DIST, VENDORED, recordBundled } = require('./vendored');
+const { CLI_ONLY, DIST, VENDORED, isOwnVendorFile, recordBundled } = require('./vendored');
 
 const BUNDLED = new Set(VENDORED.filter((one) => one.inline).map((one) => one.name));
 const external = Object.keys({ ...pkg.dependencies, ...pkg.peerDependencies, ...pkg.devDependencies })
@@ -21,13 +21,13 @@ const external = Object.keys({ ...pkg.dependencies, ...pkg.peerDependencies, ...
 
 const entry = join(DIST, 'cli', 'run.js');
 
-/** The vendor files stay files: a require of one keeps pointing at it, from the bundle's folder. */
+/** The vendor files marked `ownFile` (the MCP SDK) stay files: a require of one keeps pointing at it, from the bundle's folder. */
 const vendorFilesExternal = {
   name: 'vendor-files-external',
   setup(build) {
     build.onResolve({ filter: /[\\/]vendor[\\/][^\\/]+\.js$/ }, (args) => {
       const target = join(args.resolveDir, args.path);
-      if (!target.startsWith(join(DIST, 'vendor') + sep)) return undefined;
+      if (!isOwnVendorFile(target)) return undefined;
       let path = relative(dirname(entry), target).replace(/\\/g, '/');
       if (!path.startsWith('.')) path = `./${path}`;
       return { path, external: true };

@@ -5,6 +5,8 @@
 // - `imports`: every module name our code requires of it. Each entry is built into dist/vendor/<file> (esbuild,
 //   minified, the package's own dependencies included), and the build points every `require(name)` of dist/ at it
 //   (scripts/bundle-vendored.js), so the library and the CLI bundle share one copy, loaded on first use.
+// - `ownFile: true`: the CLI bundle loads the vendor file when it needs it (a large package for one command);
+//   without it, the CLI bundle takes the vendor file's code in (a small helper every start uses).
 // - `inline: true`: only the CLI needs it and every start loads it, so it is bundled into dist/cli/run.js itself (no
 //   extra file to read, and its code is in the CLI's code cache) and has no vendor file. The build fails if a file
 //   outside the CLI requires it.
@@ -28,6 +30,7 @@ const VENDORED = [
     name: '@modelcontextprotocol/sdk',
     imports: ['@modelcontextprotocol/sdk/server/index.js', '@modelcontextprotocol/sdk/server/stdio.js', '@modelcontextprotocol/sdk/types.js'],
     file: 'mcp-sdk.js',
+    ownFile: true,
   },
 ];
 
@@ -35,6 +38,11 @@ const VENDORED = [
 function vendorFileOf(spec) {
   const entry = VENDORED.find((one) => !one.inline && one.imports.includes(spec));
   return entry && join(DIST, 'vendor', entry.file);
+}
+
+/** Whether `path` (absolute) is a vendor file the CLI bundle leaves a file of its own. */
+function isOwnVendorFile(path) {
+  return VENDORED.some((one) => one.ownFile && join(DIST, 'vendor', one.file) === path);
 }
 
 /** The entry whose package `spec` names, whether vendored to a file or inline. */
@@ -79,4 +87,4 @@ function bundledRecords() {
   return readdirSync(folder).map((name) => JSON.parse(readFileSync(join(folder, name), 'utf8')));
 }
 
-module.exports = { CLI_ONLY, DIST, ROOT, VENDORED, bundledRecords, entryOf, packagesOf, recordBundled, vendorFileOf, vendorRequire };
+module.exports = { CLI_ONLY, DIST, ROOT, VENDORED, bundledRecords, entryOf, isOwnVendorFile, packagesOf, recordBundled, vendorFileOf, vendorRequire };

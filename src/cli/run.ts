@@ -2,6 +2,9 @@ import { MockServer } from '../start-mock';
 import { main } from './main';
 import { watchParent } from './parent-watch';
 import { boundHeapGrowth } from './heap-growth';
+import { bundleRequestValidators } from './bundled-validators';
+
+bundleRequestValidators();
 
 /** Undoes the V8 flags the CLI set once listening, for a code cache made at exit (bin/cached-require.js). */
 export { unboundHeapGrowth as restoreStartFlags } from './heap-growth';

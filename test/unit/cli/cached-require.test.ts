@@ -124,6 +124,16 @@ describe('the code cache a start learns, where the build made none for this Node
     );
   });
 
+  it("is learned where the build's cache is of another file: npm writes an installed package's bundle anew", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'learned-'));
+    const folder = join(dir, 'cache');
+    const file = moduleIn(dir);
+    // A build's cache whose stamp is not this file's (another inode and times, as after npm extracted the tarball).
+    writeFileSync(cachePath(file), Buffer.concat([Buffer.from('0:0:0:0'.padEnd(80)), Buffer.from('not a cache')]));
+    expect(loadInChild(file, folder)).toBe('source');
+    expect(readdirSync(folder).filter((name) => name.endsWith('.cache'))).toHaveLength(1);
+  });
+
   it('is neither read nor written with NODE_DISABLE_COMPILE_CACHE=1', () => {
     const dir = mkdtempSync(join(tmpdir(), 'learned-'));
     const folder = join(dir, 'cache');

@@ -9,6 +9,7 @@ const os = require('node:os');
 const path = require('node:path');
 const { execFileSync } = require('node:child_process');
 const lib = require('./lib');
+const { measureColdNpx } = require('./cold-npx');
 const { installNodes } = require('../scripts/node-matrix/install');
 
 const BENCH_KEY = 'sk_test_bench';
@@ -17,7 +18,8 @@ const SERVERS = {
   bare: { script: path.join(__dirname, 'baseline-server.js'), args: [], env: { BENCH_KEY }, key: BENCH_KEY },
   express: { script: path.join(__dirname, 'express-server.js'), args: [], env: { BENCH_KEY }, key: BENCH_KEY },
 };
-const BOOTS = 5;
+// Issue 44: the median of at least 10 starts each, the servers taking turns.
+const BOOTS = 10;
 // Sustained loads (issue 30): 10 s a round, three rounds, and each figure is the median round, not the best.
 const LOAD = { connections: 50, duration: 10, warmup: 1 };
 const LOAD_ROUNDS = 3;
@@ -44,6 +46,8 @@ const TARGETS = {
   p99Create: 3,
   p99Retrieve: 3,
   boot: 1.3,
+  installPackages: 10,
+  installBytes: 10e6,
   peakRss: 250e6,
   rss1M: 600e6,
   heapPerPayment: 500,
@@ -152,7 +156,10 @@ async function measureBoot(names = ['mock', 'bare', 'express'], node = process.e
  * starts through Node's own compile cache there, and through the hand-made one on Node 20.
  */
 async function measureBootOnEachNode() {
-  const nodes = installNodes((line) => log(line));
+  // --nodes=22,24 measures only those lines (`--nodes=` none); default: every pinned one.
+  const only = process.argv.find((arg) => arg.startsWith('--nodes='))?.slice('--nodes='.length);
+  const wanted = (version) => only === undefined || only.split(',').some((major) => major !== '' && version.startsWith(`${major}.`));
+  const nodes = installNodes((line) => log(line)).filter(({ version }) => wanted(version));
   const rows = [];
   for (const { version, node } of nodes) rows.push({ version, ...(await measureBoot(['mock', 'bare'], node)) });
   return rows;
@@ -325,13 +332,14 @@ const x = (ratio) => `${ratio.toFixed(2)}×`;
 const rps = (value) => `${value.toFixed(0)}/s`;
 
 /** The table: figure, value, baseline, ratio, target, met; one section at a time. */
-function rows(boot, load, memory, scale, surfaces) {
+function rows(boot, load, memory, scale, surfaces, install) {
   const out = [];
   const table = {
     row: (figure, value, baseline, ratio, target, met) => out.push({ figure, value, baseline, ratio, target, met }),
     section: (title) => out.push({ section: title }),
   };
   bootRows(table, boot);
+  installRows(table, install);
   throughputRows(table, load);
   memoryRows(table, memory);
   scaleRows(table, scale);
@@ -354,9 +362,19 @@ function bootRows({ row, section }, boot) {
       otherRatio <= TARGETS.boot,
     );
   }
-  row('boot, Express 5 reference', ms(boot.express.ms), ms(boot.bare.ms), x(boot.express.ms / boot.bare.ms), '', null);
+  if (boot.express) row('boot, Express 5 reference', ms(boot.express.ms), ms(boot.bare.ms), x(boot.express.ms / boot.bare.ms), '', null);
   row('RSS after boot, payments-mock', mb(boot.mock.rss), mb(boot.bare.rss), x(boot.mock.rss / boot.bare.rss), '', null);
-  row('RSS after boot, Express 5 reference', mb(boot.express.rss), mb(boot.bare.rss), x(boot.express.rss / boot.bare.rss), '', null);
+  if (boot.express) row('RSS after boot, Express 5 reference', mb(boot.express.rss), mb(boot.bare.rss), x(boot.express.rss / boot.bare.rss), '', null);
+}
+
+/** A cold `npx` of the packed tarball (bench/cold-npx.js): the time to the first create, and what it installed. */
+function installRows({ row, section }, install) {
+  section(
+    `install: npx --yes --package=<packed tarball> payments-mock with an empty npm cache, spawn → first 2xx create, median of ${install.samplesMs.length}`,
+  );
+  row('cold npx start', ms(install.ms), '', '', '', null);
+  row('  packages npx installed', String(install.packages), '', '', `≤ ${TARGETS.installPackages}`, install.packages <= TARGETS.installPackages);
+  row('  their size (file bytes)', mb(install.bytes), '', '', `≤ ${TARGETS.installBytes / 1e6} MB`, install.bytes <= TARGETS.installBytes);
 }
 
 function throughputRows({ row, section }, load) {
@@ -533,15 +551,17 @@ async function main() {
     load.mock.create_webhook = await measureWebhooks(SERVERS.mock.key);
     return finish(partOnly(throughputRows, load));
   }
-  const boot = await measureBoot();
+  if (process.argv.includes('--npx')) return finish(partOnly(installRows, await measureColdNpx(SERVERS.mock.key)));
+  const boot = await measureBoot(process.argv.includes('--no-express') ? ['mock', 'bare'] : undefined);
   boot.nodes = await measureBootOnEachNode();
   if (process.argv.includes('--boot')) return finish(partOnly(bootRows, boot));
+  const install = await measureColdNpx(SERVERS.mock.key);
   const load = await measureThroughput();
   load.mock.create_webhook = await measureWebhooks(SERVERS.mock.key);
   const memory = await measurePeakRss(SERVERS.mock.key);
   const scale = await measureScale();
   const surfaces = await measureSurfaces();
-  const table = rows(boot, load, memory, scale, surfaces);
+  const table = rows(boot, load, memory, scale, surfaces, install);
   const host = machine();
   console.log(
     `\nmachine: ${host.cpu}, ${host.cores} cores, ${(host.memory / 2 ** 30).toFixed(0)} GiB, ${host.platform}, Node ${host.node}, commit ${host.commit?.slice(0, 7) ?? 'n/a'}`,
@@ -559,6 +579,7 @@ async function main() {
     pinning: { ...pinning },
     targets: { ...TARGETS, p99FloorMs: P99_FLOOR_MS },
     boot,
+    install,
     load,
     memory,
     scale,
@@ -571,7 +592,9 @@ async function main() {
 }
 
 /**
- * One part's rows alone: `node bench/run.js --boot` (boot on every Node, a minute), `--load` (the sustained loads,
+ * One part's rows alone: `node bench/run.js --boot` (boot on every Node, two minutes; `--nodes=22,24` only those
+ * other Nodes, `--nodes=` none; `--no-express` without the Express reference), `--npx` (a cold npx start from the
+ * packed tarball, a quarter of a minute), `--load` (the sustained loads,
  * about four minutes), `--peak` (peak RSS under creates, half a minute) or `--scale` (memory and pages with a million
  * payments, two minutes; memory figures after a full GC, the same on any machine).
  */

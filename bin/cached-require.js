@@ -2,8 +2,9 @@
 // Loads the bundled CLI without compiling it at every start: compiling the 850 KB bundle, and then each function a
 // start runs, is a third of the start-up time. V8's code cache of the bundle, made after a start has run, holds
 // those functions compiled. The first cache that applies:
-// 1. The build's, beside the bundle, made for the Node that built it after a training start (scripts/cli-code-cache.js).
-// 2. A learned one, on any other Node: a start that found no cache compiles the bundle and, when its process exits,
+// 1. The build's, beside the bundle, made for the Node that built it after a training start (scripts/cli-code-cache.js),
+//    while the bundle is the very file it was made from (a checkout's build; not a package npm installed).
+// 2. A learned one, on any other Node or bundle: a start that found no cache compiles the bundle and, when its process exits,
 //    writes the code cache of what it ran (the start, its requests) into a folder of this user's own, for the next
 //    start on this Node. Node's own compile cache (22.8 and newer) is not used for the bundle: it is made right after
 //    the bundle is compiled, before anything runs, so each function a start runs was still compiled (measured on
@@ -49,11 +50,16 @@ function runModule(script, file) {
   return module.exports;
 }
 
+/** The build's code cache of `file` for this V8 when it is of this very file (its stamp matches), else undefined. */
+function freshBuildCache(file) {
+  const cache = cachePath(file);
+  if (!fs.existsSync(cache)) return undefined;
+  return cacheFor(fs.readFileSync(cache), fileStamp(file));
+}
+
 /** `require(file)`, compiled from the build's code cache when there is a fresh one. */
 function cachedRequire(file) {
-  const cache = cachePath(file);
-  if (!fs.existsSync(cache)) return require(file);
-  const data = cacheFor(fs.readFileSync(cache), fileStamp(file));
+  const data = freshBuildCache(file);
   if (data === undefined) return require(file);
   return runModule(compile(file, fs.readFileSync(file, 'utf8'), data), file);
 }
@@ -111,9 +117,18 @@ function learnedRequire(file, folder) {
 
 /** Writes the script's code cache (never half of one: a temporary file, then renamed); a failure only means no cache. */
 function learn(script, folder, path, stamp, exports) {
+  // Only a run that started a mock has run a start (src/cli/run.ts: learnsCodeCache); the next one may learn.
+  if (typeof exports.learnsCodeCache === 'function' && !exports.learnsCodeCache()) return;
   try {
     fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
     if (!ownFolder(folder)) return;
+    // The functions of a create, whatever this start served (src/cli/code-cache-training.ts): a first
+    // start that answered no create would leave every later start to compile them on its first create.
+    try {
+      if (typeof exports.trainCodeCache === 'function') exports.trainCodeCache();
+    } catch {
+      // A cache of what this start ran is still worth writing.
+    }
     // V8 refuses a cache made under other flags than a new start has: the module undoes what it set while running.
     if (typeof exports.restoreStartFlags === 'function') exports.restoreStartFlags();
     const temporary = `${path}.${process.pid}.tmp`;
@@ -138,11 +153,16 @@ function prune(folder) {
   for (const { path } of caches.slice(KEPT)) fs.rmSync(path, { force: true });
 }
 
-/** `require(file)` for the CLI: through the build's code cache for this Node, else a learned one (see above). */
+/**
+ * `require(file)` for the CLI: through the build's code cache for this Node when it is of this very file, else a
+ * learned one (see above). An installed package never has the build's: npm writes its files anew, so their inode
+ * and times are not the build's, and Node 20 learns one as newer Nodes do.
+ */
 function requireCli(file) {
   // Never throws: a cache folder it cannot write only means no cache (NODE_DISABLE_COMPILE_CACHE=1 turns it off).
   if (hasCompileCache()) Module.enableCompileCache();
-  if (fs.existsSync(cachePath(file))) return cachedRequire(file);
+  const built = freshBuildCache(file);
+  if (built !== undefined) return runModule(compile(file, fs.readFileSync(file, 'utf8'), built), file);
   const folder = learnedFolder();
   return folder === undefined ? require(file) : learnedRequire(file, folder);
 }

@@ -9,6 +9,7 @@
 const { copyFileSync } = require('node:fs');
 const { join } = require('node:path');
 const esbuild = require('esbuild');
+const { recordBundled } = require('./vendored');
 
 const root = join(__dirname, '..');
 copyFileSync(join(root, 'src', 'adapters', 'vitest', 'index.mjs'), join(root, 'dist', 'adapters', 'vitest', 'index.mjs'));
@@ -50,6 +51,7 @@ async function main() {
     logLevel: 'error',
     metafile: true,
   });
+  recordBundled('msw-browser', join(root, 'dist', 'adapters', 'msw', 'browser.mjs'), result.metafile);
   const bytes = Object.values(result.metafile.outputs)[0].bytes;
   console.log(`built payments-mock/msw for browsers: dist/adapters/msw/browser.mjs ${(bytes / 1024).toFixed(1)} KiB`);
 }

@@ -10,6 +10,7 @@ const { execFileSync } = require('node:child_process');
 const { mkdirSync, rmSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');
 const esbuild = require('esbuild');
+const { recordBundled } = require('./vendored');
 
 const root = join(__dirname, '..');
 const client = join(root, 'src', 'browser', 'client');
@@ -28,7 +29,9 @@ function build(entry, format) {
     legalComments: 'none',
     logLevel: 'error',
     banner: { js: '/*! payments-mock browser kit (MIT) */' },
+    metafile: true,
   });
+  recordBundled(`browser-${entry}-${format}`, out, result.metafile);
   return result.outputFiles[0].text;
 }
 

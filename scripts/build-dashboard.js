@@ -7,6 +7,7 @@ const { createHash } = require('node:crypto');
 const { mkdirSync, rmSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');
 const esbuild = require('esbuild');
+const { recordBundled } = require('./vendored');
 
 const root = join(__dirname, '..');
 const ui = join(root, 'src', 'dashboard', 'ui');
@@ -21,8 +22,10 @@ function build(entry, extra) {
     write: false,
     legalComments: 'none',
     logLevel: 'error',
+    metafile: true,
     ...extra,
   });
+  recordBundled(`dashboard-${entry}`, out, result.metafile);
   return result.outputFiles[0].text;
 }
 

@@ -27,10 +27,13 @@ async function lane(steps) {
 async function main() {
   await step(node('clean-dist.js'));
   // Both lanes run to their end before a failure is reported, so no step is left writing into dist/.
-  const lanes = await Promise.allSettled([lane([tsc, node('compile-validators.js')]), lane([node('build-dashboard.js'), node('build-browser.js')])]);
+  const lanes = await Promise.allSettled([
+    lane([tsc, node('compile-validators.js'), node('bundle-vendored.js')]),
+    lane([node('build-dashboard.js'), node('build-browser.js')]),
+  ]);
   const failed = lanes.find((result) => result.status === 'rejected');
   if (failed) throw failed.reason;
-  await lane([node('bundle-cli.js'), node('cli-code-cache.js'), node('build-adapters.js')]);
+  await lane([node('bundle-cli.js'), node('cli-code-cache.js'), node('build-adapters.js'), node('third-party-licenses.js')]);
 }
 
 main().catch((error) => {

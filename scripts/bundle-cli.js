@@ -2,21 +2,38 @@
 'use strict';
 // Bundles the CLI (part of `npm run build`): dist/cli/run.js, as tsc wrote it, becomes one file holding every
 // module it loads, so `npx payments-mock` reads and resolves one file instead of ~150 (a third of its start-up
-// time). Dependencies stay external but commander, which every start loads (bundled, it costs no module resolution
-// and its functions are in the CLI's code cache: scripts/cli-code-cache.js); the others load only when a command
-// needs them. The library entry points (dist/index.js, dist/adapters/jest) are left as tsc wrote them for the
-// bundlers of the projects that import them.
-const { readFileSync, writeFileSync } = require('node:fs');
-const { join } = require('node:path');
+// time). The packages scripts/vendored.js marks `inline` (commander, chalk) are bundled in too: every start loads
+// commander, so it costs no module resolution and its functions are in the CLI's code cache
+// (scripts/cli-code-cache.js). So are the request validators (src/cli/bundled-validators.ts) with ajv's runtime
+// helper. The MCP SDK's vendor file (dist/vendor/mcp-sdk.js) stays a file of its own, loaded when `mcp` runs. The modules of dist/cli and dist/mcp, which nothing but the CLI loads, are
+// removed once bundled (and with them the last requires of commander and chalk). The library entry points
+// (dist/index.js, dist/adapters/*) are left as tsc wrote them for the bundlers of the projects that import them.
+const { readdirSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
+const { dirname, join, relative } = require('node:path');
 const esbuild = require('esbuild');
 const pkg = require('../package.json');
+const { CLI_ONLY, DIST, VENDORED, isOwnVendorFile, recordBundled } = require('./vendored');
 
-const BUNDLED = new Set(['commander']);
+const BUNDLED = new Set(VENDORED.filter((one) => one.inline).map((one) => one.name));
 const external = Object.keys({ ...pkg.dependencies, ...pkg.peerDependencies, ...pkg.devDependencies })
   .filter((name) => !BUNDLED.has(name))
   .flatMap((name) => [name, `${name}/*`]);
 
-const entry = join(__dirname, '..', 'dist', 'cli', 'run.js');
+const entry = join(DIST, 'cli', 'run.js');
+
+/** The vendor files marked `ownFile` (the MCP SDK) stay files: a require of one keeps pointing at it, from the bundle's folder. */
+const vendorFilesExternal = {
+  name: 'vendor-files-external',
+  setup(build) {
+    build.onResolve({ filter: /[\\/]vendor[\\/][^\\/]+\.js$/ }, (args) => {
+      const target = join(args.resolveDir, args.path);
+      if (!isOwnVendorFile(target)) return undefined;
+      let path = relative(dirname(entry), target).replace(/\\/g, '/');
+      if (!path.startsWith('.')) path = `./${path}`;
+      return { path, external: true };
+    });
+  },
+};
 
 /**
  * commander requires child_process at its top, for executable subcommands, which this CLI has none of: loading it
@@ -45,11 +62,14 @@ esbuild
     target: 'node20',
     format: 'cjs',
     external,
-    plugins: [lazyChildProcess],
+    plugins: [lazyChildProcess, vendorFilesExternal],
     legalComments: 'none',
     logLevel: 'error',
+    metafile: true,
   })
-  .then(() => {
+  .then((result) => {
+    recordBundled('cli', entry, result.metafile);
+    removeBundledModules();
     // esbuild escapes every non-ASCII character in code (its charset is ASCII) but copies comments as written: one
     // '…' in a comment made Node read the whole bundle as a two-byte string, 2.5 ms more to read at each start.
     const text = readFileSync(entry, 'utf8');
@@ -58,4 +78,47 @@ esbuild
       text.replace(/[\u0080-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`),
     );
   })
-  .catch(() => process.exit(1));
+  .catch((error) => {
+    console.error(`bundle-cli: ${error.message}`);
+    process.exit(1);
+  });
+
+/**
+ * Deletes what tsc wrote in dist/cli and dist/mcp but the bundle: the bundle holds those modules, and they still
+ * require commander and chalk. A module of theirs that a door outside them loads (payments-mock/testcontainers
+ * drives the mock through mcp/mock-api) is kept with its declarations: it is found by reading the requires of the
+ * rest of dist/, so a new import of that kind cannot leave a door requiring a deleted file.
+ */
+function removeBundledModules() {
+  const kept = requiredFromOutside();
+  for (const folder of CLI_ONLY) {
+    for (const name of readdirSync(join(DIST, folder))) {
+      const path = join(DIST, folder, name);
+      const module = path.replace(/(\.d)?\.ts$|\.js$/, '');
+      if (path !== entry && !kept.has(module)) rmSync(path, { recursive: true, force: true });
+    }
+    if (readdirSync(join(DIST, folder)).length === 0) rmSync(join(DIST, folder), { recursive: true });
+  }
+}
+
+/** The modules of dist/cli and dist/mcp (paths without extension) that a module or declaration elsewhere in dist/ requires. */
+function requiredFromOutside() {
+  const inside = CLI_ONLY.map((folder) => join(DIST, folder));
+  const kept = new Set();
+  const visit = (dir) => {
+    for (const item of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, item.name);
+      if (item.isDirectory()) {
+        if (!inside.includes(path) && item.name !== 'vendor') visit(path);
+      } else if (/\.(js|d\.ts)$/.test(item.name)) {
+        const text = readFileSync(path, 'utf8');
+        for (const match of text.matchAll(/(?:require\(|from )(["'])(\.{1,2}\/[^"']+)\1/g)) {
+          const target = join(dirname(path), match[2]).replace(/\.js$/, '');
+          if (inside.some((folder) => target.startsWith(folder + '/'))) kept.add(target);
+        }
+      }
+    }
+  };
+  visit(DIST);
+  return kept;
+}

@@ -2,9 +2,25 @@ import { MockServer } from '../start-mock';
 import { main } from './main';
 import { watchParent } from './parent-watch';
 import { boundHeapGrowth } from './heap-growth';
+import { bundleRequestValidators } from './bundled-validators';
+
+bundleRequestValidators();
 
 /** Undoes the V8 flags the CLI set once listening, for a code cache made at exit (bin/cached-require.js). */
 export { unboundHeapGrowth as restoreStartFlags } from './heap-growth';
+/** A create and a retrieve on a throwaway instance, run before a code cache of the CLI is learned (bin/cached-require.js). */
+export { trainCodeCache } from './code-cache-training';
+
+let startedMock = false;
+
+/**
+ * Whether this process started a mock, so that a code cache of what it ran holds a start (bin/cached-require.js
+ * learns one only then): a first `--version`, `--help` or client command would leave every later start to
+ * compile its start-up.
+ */
+export function learnsCodeCache(): boolean {
+  return startedMock;
+}
 
 /**
  * The process around the CLI: exit codes, and a clean shutdown on SIGINT/SIGTERM/SIGHUP or when the process
@@ -49,6 +65,7 @@ export async function run(argv: string[] = process.argv): Promise<void> {
   const unwatch = watchParent(() => void stop('parent exited'));
 
   const result = await main(argv);
+  startedMock = result.mock !== undefined;
   if (result.session) {
     // `mcp`: stdout is the protocol (nothing else may go there), and the agent going away ends everything.
     mock = result.mock;

@@ -1,6 +1,6 @@
-import express from 'express';
 import type { IncomingMessage } from 'node:http';
 import { MockContext } from '../context/mock-context';
+import { ConfigError } from '../errors/api-error';
 import { MAX_BODY_BYTES } from './body';
 import { createListener, respond, send } from './node-listener';
 import { tooLargeResponse } from './too-large';
@@ -35,7 +35,7 @@ interface HostRequest extends IncomingMessage {
  * await request(app).get('/_mock/health').expect(200);
  */
 export function createAppFromContext(ctx: MockContext): MockApp {
-  const app = express();
+  const app = loadExpress()();
   app.disable('x-powered-by');
   app.set('etag', false);
   const originOf = (req: HostRequest) => `${req.protocol ?? 'http'}://${req.headers.host ?? '127.0.0.1'}${req.baseUrl ?? ''}`;
@@ -50,4 +50,22 @@ export function createAppFromContext(ctx: MockContext): MockApp {
     respond(ctx, { method: req.method ?? 'GET', url, headers: req.headers, body, origin }, res);
   });
   return app as unknown as MockApp;
+}
+
+/**
+ * The user's Express, loaded when an app is made: it is an optional peer dependency (installing payments-mock
+ * installs none of Express's 30 packages for the CLI, startMock or the adapters), and the host app mounting the
+ * mock has it already. Missing, it is one clear line, not a stack through Node's module loader.
+ */
+function loadExpress(): typeof import('express') {
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- an optional peer dependency, loaded on use
+    return require('express') as typeof import('express');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'MODULE_NOT_FOUND' || !/'express'/.test((error as Error).message)) throw error;
+    throw new ConfigError(
+      'createApp() returns an Express app, and Express is not installed: run `npm install express` (Express 5). ' +
+        'startMock() and createFetchHandler() need nothing else.',
+    );
+  }
 }

@@ -37,6 +37,7 @@ export function generatedFile(group: ValidatorGroup): string {
 }
 
 const loaded: Partial<Record<ValidatorGroup, Record<string, ValidateFunction>>> = {};
+const loaders: Partial<Record<ValidatorGroup, () => Record<string, ValidateFunction> | undefined>> = {};
 
 /** The validator for a schema: precompiled when built, else compiled here once per process. */
 export function validatorFor(name: ValidatorName): ValidateFunction {
@@ -53,7 +54,19 @@ export function provideValidators(group: ValidatorGroup, validators: Record<stri
   loaded[group] = validators;
 }
 
+/**
+ * Hands in how to get a group's precompiled validators on first use: the CLI's bundle holds the request validators
+ * itself (src/cli/bundled-validators.ts), so its first create reads and compiles no other file. A loader that
+ * answers undefined (no generated file where it looked) leaves the usual search to find them.
+ * @example provideValidatorLoader('params', () => require('../validation/generated-params.js'));
+ */
+export function provideValidatorLoader(group: ValidatorGroup, loader: () => Record<string, ValidateFunction> | undefined): void {
+  loaders[group] = loader;
+}
+
 function load(group: ValidatorGroup): Record<string, ValidateFunction> {
+  const given = loaders[group]?.();
+  if (given) return given;
   const fs = nodeBuiltin<typeof import('node:fs')>('node:fs');
   const file = fs ? generatedFile(group) : undefined;
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- a generated file, found at run time

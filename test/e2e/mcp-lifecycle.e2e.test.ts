@@ -213,8 +213,9 @@ describe('--url', () => {
 });
 
 describe('start-up cost', () => {
+  // The SDK ships bundled in dist/vendor/mcp-sdk.js (a file of its own, scripts/vendored.js), or from node_modules.
   it('does not load the MCP SDK when the CLI runs anything else', () => {
-    const probe = `require('./dist/cli/run').run(['node', 'payments-mock', '--version']).then(() => process.stderr.write('sdk modules: ' + Object.keys(require.cache).filter((k) => k.includes('@modelcontextprotocol')).length))`;
+    const probe = `require('./dist/cli/run').run(['node', 'payments-mock', '--version']).then(() => process.stderr.write('sdk modules: ' + Object.keys(require.cache).filter((k) => /@modelcontextprotocol|vendor[\\\\/]mcp-sdk/.test(k)).length))`;
     const { stderr, status } = spawnSync(process.execPath, ['-e', probe], { cwd: ROOT, encoding: 'utf8' });
     expect(status).toBe(0);
     expect(stderr).toBe('sdk modules: 0');

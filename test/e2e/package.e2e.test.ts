@@ -1,8 +1,10 @@
 import { ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { requireBuild } from '../helpers/cli-process';
 
 const run = promisify(execFile);
@@ -10,6 +12,27 @@ const ROOT = join(__dirname, '..', '..');
 const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const NPX = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+
+/** Issue 44: what installing the package may bring, at most. */
+const INSTALL_BUDGET = { packages: 10, bytes: 10e6 };
+
+/** The packages under a node_modules tree (scoped and nested ones too), and the bytes of all its files. */
+function installedTree(nodeModules: string): { packages: string[]; bytes: number } {
+  const packages: string[] = [];
+  let bytes = 0;
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.isFile()) {
+        bytes += statSync(path).size;
+        if (entry.name === 'package.json' && /node_modules[\\/](@[^\\/]+[\\/])?[^\\/]+$/.test(dir)) packages.push(dir.slice(nodeModules.length + 1));
+      }
+    }
+  };
+  walk(nodeModules);
+  return { packages, bytes };
+}
 
 /** A strict consumer: no @types of any kind, no skipLibCheck. */
 const CONSUMER_TSCONFIG = {
@@ -102,7 +125,13 @@ describe('the npm package, installed from its tarball into an empty folder', () 
     // The project with the runners installs at the same time (its test awaits it): most of both is waiting on npm.
     peersInstalled = installPeers();
     peersInstalled.catch(() => undefined);
-    const installed = await run(NPM, ['install', '--no-audit', '--no-fund', '--prefer-offline', tarball], { cwd: consumer });
+    // As a CI job from nothing: an empty npm cache, and --offline, so npm fails if it needs anything from a registry.
+    const emptyCache = join(folder, 'empty-npm-cache');
+    mkdirSync(emptyCache);
+    const installed = await run(NPM, ['install', '--no-audit', '--no-fund', '--offline', tarball], {
+      cwd: consumer,
+      env: { ...process.env, npm_config_cache: emptyCache },
+    });
     installLog = `${installed.stdout}${installed.stderr}`;
   }, 120_000);
 
@@ -111,7 +140,7 @@ describe('the npm package, installed from its tarball into an empty folder', () 
     const peers = join(folder, 'peers');
     mkdirSync(peers);
     const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
-    const pinned = ['msw', 'vitest', '@playwright/test', 'testcontainers', '@types/node'].map((name) => `${name}@${manifest.devDependencies[name]}`);
+    const pinned = ['msw', 'vitest', '@playwright/test', 'testcontainers', '@types/node', 'express'].map((name) => `${name}@${manifest.devDependencies[name]}`);
     writeFileSync(join(peers, 'package.json'), JSON.stringify({ name: 'peers', version: '1.0.0', private: true }));
     await run(NPM, ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', tarball, ...pinned], { cwd: peers });
     return peers;
@@ -121,6 +150,54 @@ describe('the npm package, installed from its tarball into an empty folder', () 
 
   const consumer = () => join(folder, 'consumer');
   const installedPackage = () => join(consumer(), 'node_modules', 'payments-mock');
+
+  it('installs as one light package: nothing from a registry, at most 10 packages and 10 MB', () => {
+    const tree = installedTree(join(consumer(), 'node_modules'));
+    expect(tree.packages).toEqual(['payments-mock']);
+    expect(tree.packages.length).toBeLessThanOrEqual(INSTALL_BUDGET.packages);
+    expect(tree.bytes).toBeLessThanOrEqual(INSTALL_BUDGET.bytes);
+    const manifest = JSON.parse(readFileSync(join(installedPackage(), 'package.json'), 'utf8')) as Record<string, unknown>;
+    expect(manifest.dependencies).toBeUndefined();
+  });
+
+  it('ships the licence of each package bundled into its files', () => {
+    const licences = readFileSync(join(installedPackage(), 'dist', 'THIRD_PARTY_LICENSES'), 'utf8');
+    for (const name of ['commander', 'chalk', 'ajv', '@modelcontextprotocol/sdk', 'zod', 'preact', 'htm']) {
+      const version = (JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+      expect(licences).toContain(`\n${name} ${version} (`);
+    }
+  });
+
+  it('loads payments-mock without Express, and createApp() then says to install it', async () => {
+    const script = `
+      const { createApp, createFetchHandler } = require('payments-mock');
+      createFetchHandler({ fixtures: 'none', seed: 1 });
+      try { createApp({ fixtures: 'none' }); console.log('made an app'); } catch (error) { console.log(error.name + ': ' + error.message); }`;
+    const { stdout } = await run(process.execPath, ['-e', script], { cwd: consumer() });
+    expect(stdout.trim()).toBe(
+      'ConfigError: createApp() returns an Express app, and Express is not installed: run `npm install express` (Express 5). startMock() and createFetchHandler() need nothing else.',
+    );
+  });
+
+  it('serves `payments-mock mcp` from its bundled MCP SDK, with no SDK installed', async () => {
+    expect(readdirSync(join(consumer(), 'node_modules')).filter((name) => !name.startsWith('.'))).toEqual(['payments-mock']);
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [join(installedPackage(), 'bin', 'payments-mock.js'), 'mcp', '--start', '--fixtures', 'none', '--seed', '1'],
+      cwd: consumer(),
+      stderr: 'pipe',
+    });
+    const client = new Client({ name: 'package-test', version: '1.0.0' });
+    await client.connect(transport);
+    try {
+      const tools = await client.listTools();
+      expect(tools.tools.map((tool) => tool.name)).toContain('request');
+      const clock = await client.callTool({ name: 'get_clock', arguments: {} });
+      expect(clock.isError).toBeFalsy();
+    } finally {
+      await client.close();
+    }
+  }, 60_000);
 
   it('ships a LICENSE, and no source maps (nothing points at unshipped sources)', () => {
     expect(readFileSync(join(installedPackage(), 'LICENSE'), 'utf8')).toMatch(/^MIT License/);
@@ -216,7 +293,36 @@ describe('the npm package, installed from its tarball into an empty folder', () 
     const result = await run(process.execPath, [TSC, '-p', peers], { cwd: peers }).catch((error: { stdout: string }) => ({ stdout: error.stdout }));
     expect(result.stdout).toBe('');
   }, 180_000);
+
+  it('mounts createApp() in a host Express app, with Express installed beside it as its peer', async () => {
+    const peers = await peersInstalled;
+    const { stdout } = await run(process.execPath, ['-e', HOST_APP], { cwd: peers, timeout: 30_000 });
+    expect(JSON.parse(stdout)).toEqual({ health: 200, created: 200, status: 'requires_confirmation', order: '42' });
+  }, 180_000);
 });
+
+/** A host Express app with its own body parsers, the mock mounted under a path: a health check and a create. */
+const HOST_APP = `
+const express = require('express');
+const { createApp } = require('payments-mock');
+const host = express();
+host.use(express.urlencoded({ extended: true }));
+host.use('/payments', createApp({ fixtures: 'none', seed: 1 }));
+const server = host.listen(0, '127.0.0.1', async () => {
+  const base = 'http://127.0.0.1:' + server.address().port + '/payments';
+  const health = await fetch(base + '/_mock/health');
+  const keys = (await (await fetch(base + '/_mock/keys')).json()).data;
+  const key = keys.find((k) => k.kind === 'secret' && !k.livemode).key;
+  const answer = await fetch(base + '/v1/payments', {
+    method: 'POST',
+    headers: { authorization: 'Bearer ' + key, 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'amount=2000&currency=usd&metadata[order]=42',
+  });
+  const payment = await answer.json();
+  console.log(JSON.stringify({ health: health.status, created: answer.status, status: payment.status, order: payment.metadata.order }));
+  server.close();
+});
+`;
 
 /** Every adapter entry point, used as its docs show. */
 const PEERS_SOURCE = `import { setupServer } from 'msw/node';

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { LATEST_VERSION } from '../../src/domain/versions';
 import { FixtureDocument } from '../../src/state/fixture-types';
 import { DEFAULT_FIXTURES } from '../../src/app/mock-options';
+import { schemaProblems } from '../../src/state/schema-problems';
 import { expectError, expectSchema } from '../helpers/schemas';
 import { sandbox, Sandbox } from '../helpers/sandbox';
 
@@ -33,6 +34,11 @@ async function all(box: Sandbox, path: string, key: string) {
 }
 
 describe('the bundled fixtures (fixtures/default.json)', () => {
+  // A default start does not check them against the schema (src/app/create-context.ts): this test does.
+  it('pass the fixture schema, as any fixture file given with --fixtures must', () => {
+    expect(schemaProblems(DEFAULT_FIXTURES, JSON.parse(readFileSync(DEFAULT_FIXTURES, 'utf8')))).toEqual([]);
+  });
+
   it('hold two workspaces, so isolation can be tried at once', async () => {
     const { box, workspaces, secretOf } = await loaded();
     expect(workspaces).toHaveLength(2);

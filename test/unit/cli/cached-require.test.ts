@@ -124,6 +124,16 @@ describe('the code cache a start learns, where the build made none for this Node
     );
   });
 
+  it("is learned where the build's cache is of another file: npm writes an installed package's bundle anew", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'learned-'));
+    const folder = join(dir, 'cache');
+    const file = moduleIn(dir);
+    // A build's cache whose stamp is not this file's (another inode and times, as after npm extracted the tarball).
+    writeFileSync(cachePath(file), Buffer.concat([Buffer.from('0:0:0:0'.padEnd(80)), Buffer.from('not a cache')]));
+    expect(loadInChild(file, folder)).toBe('source');
+    expect(readdirSync(folder).filter((name) => name.endsWith('.cache'))).toHaveLength(1);
+  });
+
   it('is neither read nor written with NODE_DISABLE_COMPILE_CACHE=1', () => {
     const dir = mkdtempSync(join(tmpdir(), 'learned-'));
     const folder = join(dir, 'cache');
@@ -149,6 +159,32 @@ describe('the code cache a start learns, where the build made none for this Node
     const [name] = readdirSync(folder);
     expect(name).toMatch(/^run\.js-/);
     expect(acceptedInFreshNode(CLI, join(folder, name as string))).toBe(true);
+  });
+});
+
+describe('what a learned cache of the CLI holds', () => {
+  // The cache holds the functions that had run when it was made: a first run that started nothing would leave
+  // every later start to compile its start-up, and one that answered no create its first create.
+  (hasCompileCache() ? it : it.skip)('is not learned by a run that started no mock (--version): a later start learns it', () => {
+    requireBuild();
+    const folder = mkdtempSync(join(tmpdir(), 'learned-version-'));
+    const { stdout, status } = spawnSync(process.execPath, [SHIM, '--version'], {
+      encoding: 'utf8',
+      env: { ...process.env, NODE_OPTIONS: '', PAYMENTS_MOCK_CODE_CACHE: folder },
+    });
+    expect(status).toBe(0);
+    expect(stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
+    expect(readdirSync(folder)).toEqual([]);
+  });
+
+  it('is made after a create and a retrieve on a throwaway instance, which answer 200 (trainCodeCache)', () => {
+    requireBuild();
+    const { stdout, stderr } = spawnSync(process.execPath, ['-e', `require(${JSON.stringify(CLI)}).trainCodeCache(); process.stdout.write('trained')`], {
+      encoding: 'utf8',
+      env: { ...process.env, NODE_OPTIONS: '' },
+    });
+    expect(stderr).toBe('');
+    expect(stdout).toBe('trained');
   });
 });
 

@@ -109,7 +109,8 @@ export class MockContext {
     this.memory = new MemoryBudget(
       budgetBytes(options.maxMemory, heap),
       heap,
-      () => storeBytes(this.store),
+      // The journal too: a reset clears it, and a request too large for its slab is kept as objects.
+      () => storeBytes(this.store) + this.journal.bytes,
       (notice) => {
         onMemory?.(notice);
         if (this.bus.memory.hasSubscribers) this.bus.memory.publish(notice);
@@ -261,10 +262,12 @@ export class MockContext {
    */
   reset(): void {
     this.changes++;
-    this.storeReplaced(() => (this.store = this.freshStore()));
+    this.storeReplaced(() => {
+      this.store = this.freshStore();
+      this.journal.clear();
+    });
     this.workspaces.keepOnly(this.store.workspaces);
     for (const id of this.workspaces.withOwnClock()) this.refill(id);
-    this.journal.clear();
     this.faults.clear();
     this.webhooks.reload();
     if (this.bus.reset.hasSubscribers) this.bus.reset.publish({ workspace: null });

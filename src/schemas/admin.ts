@@ -159,7 +159,11 @@ export const ADMIN_SHAPES = {
         events: integer,
         idempotency_records: integer,
         deliveries: integer,
-        bytes: { ...integer, description: 'Estimated: the counts × the bytes each kind was measured to cost.' },
+        bytes: {
+          ...integer,
+          description:
+            'Estimated: the counts × the bytes each kind was measured to cost, plus the text they carry (metadata, descriptions, names, answers kept as text) by its size.',
+        },
       }),
     },
   }),

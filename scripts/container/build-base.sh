@@ -12,7 +12,10 @@ CACHE="${PAYMENTS_MOCK_CONTAINER_CACHE:-$ROOT/.cache/container}"
 NODE_VERSION=24.21.0
 NPM_VERSION=11.19.0
 SUITE=bookworm
-MIRROR="${DEBIAN_MIRROR:-http://deb.debian.org/debian}"
+# shellcheck source=apt-mirror.sh
+source "$ROOT/scripts/container/apt-mirror.sh"
+# DEBIAN_MIRROR, else the Debian mirror this machine's apt uses, else debootstrap's own default (none given).
+MIRROR="${DEBIAN_MIRROR:-$(apt_mirror)}"
 BASE_TAG="docker.io/library/node:${NODE_VERSION%%.*}-slim"
 STAMP="debian-${SUITE}-minbase+node-${NODE_VERSION}+npm-${NPM_VERSION}"
 
@@ -38,10 +41,10 @@ fi
 mkdir -p "$CACHE"
 ROOTFS="$CACHE/$SUITE-minbase.tar"
 if [ ! -s "$ROOTFS" ]; then
-  log "debootstrap --variant=minbase $SUITE (once per machine)"
+  log "debootstrap --variant=minbase $SUITE from ${MIRROR:-the default mirror of debootstrap} (once per machine)"
   tmp="$(mktemp -d /var/tmp/pm-rootfs.XXXXXX)"
   trap 'rm -rf "$tmp"' EXIT
-  debootstrap --variant=minbase "$SUITE" "$tmp" "$MIRROR" >"$CACHE/debootstrap.log" 2>&1 \
+  debootstrap --variant=minbase "$SUITE" "$tmp" ${MIRROR:+"$MIRROR"} >"$CACHE/debootstrap.log" 2>&1 \
     || { tail -20 "$CACHE/debootstrap.log" >&2; exit 1; }
   # As debian:bookworm-slim: no documentation, no package caches or lists.
   rm -rf "$tmp"/usr/share/doc/* "$tmp"/usr/share/man/* "$tmp"/usr/share/info/* "$tmp"/var/cache/apt/*.bin \

@@ -4,6 +4,7 @@ import { FixtureDocument, FixtureError } from '../state/fixture-types';
 import { loadStateFile, UnreadableStateError } from '../state/load-state-file';
 import { NamedDocument, readFixtures } from '../state/read-fixtures';
 import { saveStore } from '../state/state-file';
+import { StateSaveError } from '../state/state-save-error';
 import { autosaveMs, DEFAULT_AUTOSAVE, startAutosave, StateSaver } from '../state/autosave';
 import { storeObjects } from '../memory/footprint';
 import { existsSync, readdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
@@ -28,7 +29,11 @@ export function createContext(options: MockOptions = {}): MockContext {
       () => ctx.changes,
     );
     ctx.saveState = async () => {
-      await saver.save();
+      try {
+        await saver.save();
+      } catch (error) {
+        throw StateSaveError.of(path, error);
+      }
       return path;
     };
     if (autosave !== null) {

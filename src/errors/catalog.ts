@@ -245,6 +245,13 @@ export const ERROR_CATALOG = {
       'The mock holds as much as its memory budget (`--max-memory`) allows, so a request that would store something new is refused. Reads, deletes, resets, exports and the admin API still work.',
     fix: 'Reset a workspace (`POST /_mock/workspaces/{id}/reset` or `POST /_mock/reset`), delete one, or keep the store with `--state` and restart with a larger `--max-memory`. `GET /_mock/memory` shows what each workspace holds.',
   },
+  state_save_failed: {
+    status: 500,
+    type: 'api_error',
+    meaning:
+      'The store could not be written to the `--state` file: the file system refused it (a read-only or removed folder, no space, no permission). The previous file is whole, and the store is still in memory.',
+    fix: 'Make the folder writable (or free space), then `POST /_mock/state/save` again; or export with `GET /_mock/state` and restart with another `--state` path.',
+  },
   flow_invalid: {
     status: 400,
     type: 'invalid_request_error',

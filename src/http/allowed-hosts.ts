@@ -42,6 +42,9 @@ function hostProblem(given: string): string | undefined {
   if (name === '') return `give host names, ${example} (an empty entry trusts nothing; remove it).`;
   if (name === '*' || name === 'all' || name.includes('*'))
     return 'wildcards are not accepted: trusting every name would turn off the DNS-rebinding defence. Name each host, such as payments-mock.';
+  // Vite's `allowedHosts: true` trusts every name; here it would be a host called "true", which is never what was meant.
+  if (name === 'true' || name === 'false')
+    return `${name} is not accepted: trusting every name would turn off the DNS-rebinding defence, and this option takes names only. Name each host, such as payments-mock.`;
   if (name.startsWith('.')) return `name each host exactly (${name.slice(1)}); subdomain patterns are not supported.`;
   if (/^[a-z][a-z0-9+.-]*:\/\//.test(name)) return 'give the host name alone, not a URL: payments-mock, not http://payments-mock:4010.';
   if (!name.startsWith('[') && /:.*:/.test(name)) return `write an IPv6 address in brackets, such as [${name}].`;

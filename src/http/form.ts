@@ -34,11 +34,12 @@ export function formObject(): FormObject {
 export function parseForm(text: string): FormObject {
   const root = formObject();
   if (text === '') return root;
+  const own = text.length > OWN_VALUES_PAST;
   for (const pair of text.split('&')) {
     if (pair === '') continue;
     const eq = pair.indexOf('=');
     const name = decode(eq === -1 ? pair : pair.slice(0, eq));
-    const value = eq === -1 ? '' : decode(pair.slice(eq + 1));
+    const value = eq === -1 ? '' : decode(pair.slice(eq + 1), own);
     assign(root, keyPath(name), value, name);
   }
   return root;
@@ -54,9 +55,17 @@ export function parseQuery(text: string): FormObject {
   }
 }
 
-function decode(text: string): string {
-  // Most names and values need no decoding at all.
-  if (!text.includes('%') && !text.includes('+')) return text;
+/**
+ * A body longer than this has its values copied out of it. V8 makes a piece of 13 characters or more of a string
+ * a view into the whole (a sliced string), so a stored description cut from a 26 KB body kept all 26 KB alive for
+ * as long as the payment lived (measured: 57 KB a payment instead of 31). A short body costs little to keep and
+ * nothing to parse: most creates are shorter than this.
+ */
+const OWN_VALUES_PAST = 256;
+
+function decode(text: string, own = false): string {
+  // Most names and values need no decoding at all; decodeURIComponent makes a new string, not a view.
+  if (!text.includes('%') && !text.includes('+')) return own && text.length >= 13 ? decodeURIComponent(text) : text;
   try {
     return decodeURIComponent(text.includes('+') ? text.replace(/\+/g, ' ') : text);
   } catch {

@@ -157,10 +157,13 @@ function executeRoute(
 ): V1Outcome {
   const response = execute(ctx, route, run, headers, docsBase(ctx.baseUrl, req.headers.host, req.origin), outcome);
   if (claim)
-    claim.record.response =
+    claim.partition.idempotency.answer(
+      claim.key,
+      claim.record,
       response.value === undefined
         ? { status: response.status, version: run.version, body: response.body }
-        : { status: response.status, version: run.version, value: response.value };
+        : { status: response.status, version: run.version, value: response.value },
+    );
 
   const faultAfter = ctx.faults.take(req.method, run.path, 'after');
   if (faultAfter?.error === 'reset' || flaky === 'after-drop') outcome.response = { status: 0, headers, body: '', drop: true };

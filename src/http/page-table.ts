@@ -1,8 +1,7 @@
 import type { MockRequest, MockResponse, Page, Pages } from '../exchange';
 import { ApiError } from '../errors/api-error';
-import { closestRoutes } from '../near-miss/closest-routes';
 import { anyOf } from '../near-miss/closest-words';
-import { wordDistance } from '../near-miss/edit-distance';
+import { unversionedRoute } from '../near-miss/unversioned-route';
 import { V1_ROUTES } from '../routes';
 import { Router } from './router';
 
@@ -56,19 +55,13 @@ export class PageTable {
   }
 }
 
-/** The resources of the API (`payments`, `customers`, …): the second segment of its routes. */
-const RESOURCES = [...new Set(V1_ROUTES.map((route) => route.path.split('/')[2] ?? ''))];
-
 /**
- * An unknown page whose path is an API route without its `/v1` (`GET /payments`, the commonest slip when a base URL is
- * set without its version): the 404 names those routes rather than the closest page.
+ * An unknown page whose path is an API route without its `/v1`, or with the version spelt otherwise (`GET /payments`,
+ * `GET /V1/payments`): the 404 names those routes rather than the closest page.
  */
 function missingV1(error: unknown, method: string, path: string): unknown {
   if (!(error instanceof ApiError) || error.code !== 'url_invalid') return error;
-  // Only when the path starts with (nearly) an API resource: `/openapi` means the document, not a route.
-  const first = path.split('/')[1] ?? '';
-  if (!RESOURCES.some((resource) => wordDistance(first, resource) < 0.3)) return error;
-  const suggestions = closestRoutes(method, `/v1${path}`, V1_ROUTES);
+  const suggestions = unversionedRoute(method, path, V1_ROUTES);
   if (suggestions.length === 0) return error;
   return new ApiError(
     'url_invalid',

@@ -1,14 +1,16 @@
 import type { Partition, Store, Workspace } from '../store/store';
 
 /**
- * Heap bytes each kind of stored thing costs, on average, measured in process after full collections (100,000
- * of each, `node --expose-gc`): a payment (kept as a compact record) with its two events about 410 B, a customer
- * with its event about 350 B, an idempotency record with its saved answer 644 B. Estimates, for the per-workspace
- * figures and the change between two readings: the budget itself is held to the real heap (memory-budget.ts).
+ * Heap bytes each kind of stored thing costs, on average, beside the text it carries, measured in process after
+ * full collections (100,000 of each, `node --expose-gc`): a payment (kept as a compact record) with its two events
+ * about 410 B, a customer with its event about 350 B, an idempotency record with its saved answer 644 B. The text
+ * (metadata, descriptions, names, answers kept as text) is counted by its size as it is stored
+ * (store/stored-bytes.ts). Estimates, for the per-workspace figures and the change between two readings: the
+ * budget itself is held to the real heap (memory-budget.ts).
  */
 export const BYTES_PER = { object: 250, event: 90, idempotencyRecord: 640, delivery: 600 } as const;
 
-/** What one workspace holds: counts, and their estimated bytes (counts × {@link BYTES_PER}). */
+/** What one workspace holds: counts, and their estimated bytes (counts × {@link BYTES_PER}, and the text they carry by its size). */
 export interface WorkspaceFootprint {
   workspace: string;
   name: string;
@@ -31,7 +33,8 @@ export function workspaceFootprint(workspace: Workspace): WorkspaceFootprint {
   const events = test.events + live.events;
   const idempotency = test.idempotency + live.idempotency;
   const deliveries = test.deliveries + live.deliveries;
-  const bytes = objects * BYTES_PER.object + events * BYTES_PER.event + idempotency * BYTES_PER.idempotencyRecord + deliveries * BYTES_PER.delivery;
+  const bytes =
+    objects * BYTES_PER.object + events * BYTES_PER.event + idempotency * BYTES_PER.idempotencyRecord + deliveries * BYTES_PER.delivery + test.text + live.text;
   return { workspace: workspace.id, name: workspace.name, objects, events, idempotency_records: idempotency, deliveries, bytes };
 }
 
@@ -55,6 +58,13 @@ function partitionCounts(partition: Partition) {
     events: partition.events.size,
     idempotency: partition.idempotency.size,
     deliveries: partition.webhookDeliveries.size,
+    text:
+      partition.payments.bytes +
+      partition.customers.bytes +
+      partition.refunds.bytes +
+      partition.paymentMethods.bytes +
+      partition.webhookEndpoints.bytes +
+      partition.idempotency.bytes,
   };
 }
 

@@ -44,6 +44,9 @@ export class MemoryBudget {
   private gcSeen = -1;
   private gcHeap = 0;
   private storedAtGc = 0;
+  /** Before V8's first full collection: what the store freed so far (the heap in use still holds it as garbage). */
+  private freedBeforeGc = 0;
+  private lastStored = 0;
   private lastHeld = 0;
   /** The last few samples of the store's bytes, with their time: a collection is matched with the store it saw. */
   private readonly history: Array<{ at: number; stored: number } | undefined> = new Array<undefined>(HISTORY).fill(undefined);
@@ -74,14 +77,18 @@ export class MemoryBudget {
     if (gc.count !== this.gcSeen) {
       this.gcSeen = gc.count;
       this.gcHeap = gc.used;
-      // What the store held when the collection ran, not now: a reset between the two must count as freed.
-      this.storedAtGc = this.storedAt(gc.at) ?? stored;
+      // What the store held when the collection ran, not now: a reset between the two must count as freed. A
+      // collection older than every sample kept is matched with the oldest, which is nearest to it.
+      this.storedAtGc = this.storedAt(gc.at) ?? this.oldestStored() ?? stored;
     }
+    if (stored < this.lastStored) this.freedBeforeGc += this.lastStored - stored;
+    this.lastStored = stored;
     this.history[this.next] = { at: performance.now(), stored };
     this.next = (this.next + 1) % HISTORY;
     const used = this.heap.used();
-    // Before the first full collection there is no live figure: the heap in use (garbage too) stands in.
-    const held = gc.count === 0 ? used : Math.max(0, this.gcHeap + stored - this.storedAtGc);
+    // Before the first full collection there is no live figure: the heap in use (garbage too) stands in, less what
+    // the store freed since (a reset at full must lift the refusal at once, whether or not V8 has collected).
+    const held = gc.count === 0 ? Math.max(0, used - this.freedBeforeGc) : Math.max(0, this.gcHeap + stored - this.storedAtGc);
     this.lastHeld = held;
     // V8's reading includes garbage: after the store shrank (a reset, a deleted workspace) it still counts what was
     // freed until the next full collection, so it is only the last word while the store has not shrunk since.
@@ -94,6 +101,13 @@ export class MemoryBudget {
   private storedAt(at: number): number | undefined {
     let found: { at: number; stored: number } | undefined;
     for (const entry of this.history) if (entry && entry.at <= at && (!found || entry.at > found.at)) found = entry;
+    return found?.stored;
+  }
+
+  /** The store's bytes at the oldest sample still in the history, if any. */
+  private oldestStored(): number | undefined {
+    let found: { at: number; stored: number } | undefined;
+    for (const entry of this.history) if (entry && (!found || entry.at < found.at)) found = entry;
     return found?.stored;
   }
 

@@ -26,8 +26,8 @@ const MAX_SEGMENT_LENGTH = 64;
  * // ['GET /v1/payments', 'GET /v1/payments/{id}']
  */
 export function closestRoutes(method: string, path: string, routes: readonly RouteShape[], limit = 3): string[] {
+  if (moreSegmentsThan(path, MAX_SEGMENTS)) return [];
   const parts = segmentsOf(path);
-  if (parts.length > MAX_SEGMENTS) return [];
   const scored: Array<{ name: string; cost: number }> = [];
   const seen = new Set<string>();
   for (const route of routes) {
@@ -50,6 +50,18 @@ export function closestRoutes(method: string, path: string, routes: readonly Rou
 /** `/v1/payments/` → ['v1', 'payments']: empty segments (a doubled or trailing slash) are not differences worth naming. */
 function segmentsOf(path: string): string[] {
   return path.split('/').filter((segment) => segment !== '');
+}
+
+/** Whether a path has more than `most` segments, found by reading up to the one past it: a hostile path is never split. */
+function moreSegmentsThan(path: string, most: number): boolean {
+  let count = 0;
+  for (let at = 0; at < path.length;) {
+    const slash = path.indexOf('/', at);
+    const end = slash === -1 ? path.length : slash;
+    if (end > at && ++count > most) return true;
+    at = end + 1;
+  }
+  return false;
 }
 
 /** The edit distance between a request's segments and a template's, with the costs above. */

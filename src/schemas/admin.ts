@@ -159,7 +159,7 @@ export const ADMIN_SHAPES = {
         events: integer,
         idempotency_records: integer,
         deliveries: integer,
-        bytes: { ...integer, description: 'Estimated: the counts × the bytes each kind was measured to cost.' },
+        bytes: { ...integer, description: 'Estimated: counts × the cost measured for each kind, plus the text kept (metadata, descriptions…) by its size.' },
       }),
     },
   }),

@@ -1,5 +1,6 @@
 import { Page, PageQuery, Position, Timeline } from './timeline';
 import { ServedTexts } from './served-texts';
+import { storedTextBytes } from './stored-bytes';
 
 export interface Timed {
   id: string;
@@ -18,6 +19,8 @@ export interface Codec<T, R extends Position> {
   /** What an id is filed under (for payments: the number it was made from, when it was). */
   keyOf(id: string): string | number;
   keyOfRecord(record: R): string | number;
+  /** The heap bytes of the text a record carries (stored-bytes.ts), for the memory budget. */
+  bytesOf(record: R): number;
 }
 
 /** The record of a kind kept as its served object. */
@@ -32,6 +35,7 @@ export function plainCodec<T extends Timed>(): Codec<T, Wrapped<T>> {
     decode: (record) => record.item,
     keyOf: (id) => id,
     keyOfRecord: (record) => record.item.id,
+    bytesOf: (record) => storedTextBytes(record.item as object),
   };
 }
 
@@ -61,6 +65,7 @@ export class Collection<T extends Timed, R extends Position = Wrapped<T>> {
   private readonly indexes = new Map<string, Index<R>>();
   /** What recently read records were served as; made on the first `servedText`. */
   private texts: ServedTexts<R> | undefined;
+  private textBytes = 0;
 
   constructor(
     private readonly codec: Codec<T, R> = plainCodec<T>() as unknown as Codec<T, R>,
@@ -73,9 +78,19 @@ export class Collection<T extends Timed, R extends Position = Wrapped<T>> {
     return this.timeline.size;
   }
 
+  /**
+   * The heap bytes of the text its objects carry (metadata, descriptions…: stored-bytes.ts), kept as they are
+   * stored, so the memory budget reads a number instead of walking the objects. A new version counts only what it
+   * adds: the version it replaces is still held by the event of its moment.
+   */
+  get bytes(): number {
+    return this.textBytes;
+  }
+
   /** Stores a new object; returns its record (what an event about it holds). */
   add(item: T, seq: number): R {
     const record = this.codec.encode(item, seq);
+    this.textBytes += this.codec.bytesOf(record);
     const ordered = this.timeline.seqOrdered;
     this.timeline.insert(record);
     if (ordered && !this.timeline.seqOrdered) this.fileNumbered();
@@ -94,6 +109,7 @@ export class Collection<T extends Timed, R extends Position = Wrapped<T>> {
     const older = this.find(key);
     if (!older) throw new Error(`replace: no ${item.id} in this collection`);
     const newer = this.codec.encode(item, older.seq, older);
+    this.textBytes += Math.max(0, this.codec.bytesOf(newer) - this.codec.bytesOf(older));
     this.timeline.swap(older, newer);
     if (this.byId.has(key)) this.byId.set(key, newer);
     for (const index of this.indexes.values()) {
@@ -114,6 +130,7 @@ export class Collection<T extends Timed, R extends Position = Wrapped<T>> {
     const key = this.codec.keyOf(id);
     const record = this.find(key);
     if (!record) return false;
+    this.textBytes -= this.codec.bytesOf(record);
     this.byId.delete(key);
     this.timeline.remove(record);
     for (const index of this.indexes.values()) unfile(index, index.key(record), record);

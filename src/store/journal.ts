@@ -73,8 +73,14 @@ export interface JournalFilter {
   limit?: number;
 }
 
-/** An entry as kept: its exchange packed in the slab (a slot number), or as objects when it did not fit in a slot. */
-type KeptEntry = JournalRecord & { keyRecord: KeyRecord | undefined; exchange: number | PackedExchange };
+/**
+ * An entry as kept: its exchange packed in the slab (a slot number), or as objects when it did not fit in a slot,
+ * with the heap bytes those objects are estimated at (0 when packed).
+ */
+type KeptEntry = JournalRecord & { keyRecord: KeyRecord | undefined; exchange: number | PackedExchange; heldBytes: number };
+
+/** An exchange kept as objects beside its sizes: its headers objects, the entry and its arrays. */
+const EXCHANGE_OBJECTS = 1024;
 
 /**
  * The most recent requests, in a ring buffer: bounded memory, the oldest dropped first, O(1) per request.
@@ -86,6 +92,7 @@ export class Journal {
   private readonly slab: ExchangeSlab;
   private next = 0;
   private count = 0;
+  private objectBytes = 0;
   /** Every request ever recorded (since the last clear): the ordinal of the newest. */
   private total = 0;
   /** The clock moves and scenario changes among these requests (cleared with them). */
@@ -98,6 +105,14 @@ export class Journal {
     this.entries = new Array<KeptEntry | undefined>(capacity);
     this.slab = new ExchangeSlab(capacity);
     this.controls = new ControlLog(capacity);
+  }
+
+  /**
+   * The heap bytes of the exchanges kept as objects (reads, and writes too large for a slot), estimated as they
+   * come and go: a reset frees them, so the memory budget counts them. Slots are outside the heap.
+   */
+  get bytes(): number {
+    return this.objectBytes;
   }
 
   /** How many requests were recorded since the last clear: a control change made now comes after that ordinal. */
@@ -123,6 +138,11 @@ export class Journal {
     const packed = entry.method === 'GET' ? undefined : this.slab.pack(exchange, text);
     if (packed === undefined) exchange.body = ownedStart(exchange.body);
     kept.exchange = packed ?? exchange;
+    // Parameters hold about what the body sent, and an answer kept as text its length. An answer's value refers to
+    // stored objects (counted where they are stored), and the body is bytes outside the heap.
+    kept.heldBytes =
+      packed === undefined ? EXCHANGE_OBJECTS + (exchange.params === undefined ? 0 : exchange.body.length) + (exchange.responseText?.length ?? 0) : 0;
+    this.objectBytes += kept.heldBytes - (this.entries[this.next]?.heldBytes ?? 0);
     this.entries[this.next] = kept;
     this.next = (this.next + 1) % this.capacity;
     this.count = Math.min(this.count + 1, this.capacity);
@@ -169,6 +189,7 @@ export class Journal {
 
   clear(): void {
     this.entries.fill(undefined);
+    this.objectBytes = 0;
     this.next = 0;
     this.count = 0;
     this.total = 0;

@@ -2,6 +2,7 @@ import { NextAction, Payment, PaymentError } from '../schemas/resources';
 import type { Codec } from './collection';
 import { Encoded, ObjectRef } from './encoded';
 import { IdCodec } from './ids';
+import { storedTextBytes } from './stored-bytes';
 
 /**
  * A payment as the store keeps it: its fields but the three it can make again. Its id is the number the store's
@@ -180,5 +181,7 @@ export function paymentCodec(ids: IdCodec, livemode: boolean): Codec<Payment, Pa
       return new FullPaymentRecord(id, seq, p.amount, p.amount_received, p.amount_refunded, p.currency, p.status, p.metadata, p.fee, p.payment_method, p.created, p.customer, p.description, p.last_payment_error, p.next_action, secret);
     },
     decode: (record) => record.served(ids, livemode),
+    // A record's fields are named as served: its metadata and description are read where a payment's are.
+    bytesOf: (record) => storedTextBytes(record),
   };
 }

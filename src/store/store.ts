@@ -2,9 +2,13 @@ import { Customer, KeyKind, Payment, PaymentMethod, Permissions, Refund, Webhook
 import { Collection } from './collection';
 import { DeliveryLog } from './delivery-log';
 import { EventLog } from './event-log';
+import { IdempotencyRecords } from './idempotency-records';
 import { IdCodec, IdKey } from './ids';
 import { paymentCodec, PaymentRecord } from './payment-record';
 import { Random } from './random';
+
+export { savedBody } from './idempotency-records';
+export type { IdempotencyRecord, SavedResponse } from './idempotency-records';
 
 /** What a test card does when a payment is confirmed with it. */
 export type CardOutcome = 'succeed' | 'generic_decline' | 'insufficient_funds' | 'expired_card' | 'requires_action';
@@ -19,34 +23,6 @@ export interface KeyRecord {
   /** Unix seconds after which the key answers 401 api_key_expired (set by rotation); null = never. */
   expires_at: number | null;
   created: number;
-}
-
-/**
- * The answer a retry replays. `value` is what the body was serialised from: stored objects are immutable, so
- * serialising it again gives the same bytes, and a record holds references instead of a copy of the text for
- * 24 hours. `body` is the text itself, for answers that have no value (loaded from a state file).
- */
-export interface SavedResponse {
-  status: number;
-  /** The Service-Version the body was rendered at, which a replay reports again. */
-  version: string;
-  value?: unknown;
-  body?: string;
-}
-
-/** The exact text of a saved answer. */
-export function savedBody(response: SavedResponse): string {
-  return response.body ?? JSON.stringify(response.value);
-}
-
-export interface IdempotencyRecord {
-  method: string;
-  path: string;
-  /** SHA-256 of the canonical JSON of the key kind and parameters: a retry must match it; card data is never kept. */
-  fingerprint: string;
-  created: number;
-  /** Undefined while the first request is still executing. */
-  response?: SavedResponse;
 }
 
 /** The secret an endpoint had before `rotate_secret`: deliveries are signed with it too until `expires_at` (mock Unix seconds). */
@@ -70,7 +46,7 @@ export class Partition {
   /** Test-card behaviour of each tokenised card, kept apart from the served object. */
   readonly cardOutcomes = new Map<string, CardOutcome>();
   /** Insertion order is creation order, so expired records are found at the front. */
-  readonly idempotency = new Map<string, IdempotencyRecord>();
+  readonly idempotency = new IdempotencyRecords();
   /** Stored with their secrets; the API hides the secret but on create. */
   readonly webhookEndpoints = new Collection<WebhookEndpoint>();
   /** Insertion order is creation order (each event's deliveries are made when it is emitted); paged newest first in O(limit). */

@@ -34,13 +34,19 @@ const PATH_PART = /^[A-Za-z0-9_-]+$/;
  * `pm_card_*` shortcut of the same outcome in the steps that use it.
  */
 export function journalFlow(source: JournalSource, options: JournalFlowOptions = {}): FlowDocument & { workspace: string; livemode: boolean } {
+  if (source.journal.capacity === 0)
+    throw new ApiError(
+      'parameter_invalid',
+      'The journal is off (--journal 0, or journalSize: 0): the mock keeps no request, so there is no session to keep as a flow. Start it with --journal <n> (1000 by default) to keep one.',
+    );
   const all = source.journal.chronological();
   const since = sinceFilter(options.since, all, source.journal.capacity);
   const kept = all.filter(({ ordinal, entry }) => since.request(ordinal, entry) && entry.workspace !== null && keyOf(entry.key) !== undefined);
   const workspace = options.workspace ?? kept[0]?.entry.workspace ?? undefined;
   if (workspace === undefined)
     throw new ApiError('parameter_invalid', `The journal holds no /v1 request${since.text} made with a known key: there is no session to keep as a flow.`, {
-      param: options.since !== undefined ? 'since' : 'workspace',
+      // The parameter that narrowed the session to nothing, if one did.
+      ...(options.since !== undefined ? { param: 'since' } : options.workspace !== undefined ? { param: 'workspace' } : {}),
     });
   const ofWorkspace = kept.filter(({ entry }) => entry.workspace === workspace);
   const livemode = keyOf(ofWorkspace[0]?.entry.key ?? null)?.livemode ?? false;

@@ -61,6 +61,7 @@ describe('payments-mock --allowed-hosts', () => {
 
   it.each([
     [['--allowed-hosts', '*'], 'Invalid --allowed-hosts entry "*": wildcards are not accepted'],
+    [['--allowed-hosts', 'true'], 'Invalid --allowed-hosts entry "true": true is not accepted'],
     [['--allowed-hosts', 'payments-mock:4010'], 'Invalid --allowed-hosts entry "payments-mock:4010": give the name without a port (payments-mock)'],
     [['--allowed-hosts', 'payments-mock,,db'], 'Invalid --allowed-hosts entry "": give host names'],
   ])('refuses %j with one red line and exit 1, saying what to fix', async (args, message) => {

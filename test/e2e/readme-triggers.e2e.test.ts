@@ -1,8 +1,7 @@
 import { execFile } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Stripe from 'stripe';
 import { webhookApp } from '../../examples/webhooks/receiver';
@@ -10,8 +9,8 @@ import { MockServer, startMock } from '../../src';
 import { requireBuild } from '../helpers/cli-process';
 
 /**
- * Runs the README's "Triggers and flows" commands as written, each through `sh` with `payments-mock` on the PATH
- * (the built CLI), against a mock started as the README says (`--webhook <your receiver>`): PAYMENTS_MOCK_URL points
+ * Runs the README's "Triggers and flows" commands as written, each through `sh` in this clone (`npx payments-mock`
+ * runs the built CLI), against a mock started as the README says (`--webhook <your receiver>`): PAYMENTS_MOCK_URL points
  * the commands at it (they default to :4010), and the `evt_…` / `we_…` placeholders get the ids of this run.
  * The receiver is examples/webhooks/receiver.ts, which verifies every delivery with the stripe package.
  */
@@ -34,7 +33,6 @@ function commands(): Array<{ comment: string; command: string }> {
 describe('the README’s Triggers and flows commands', () => {
   let mock: MockServer;
   let receiver: Server;
-  let bin: string;
   let failing = true;
   const handled: Array<{ id: string; type: string; amount: number }> = [];
   const raw: Array<{ body: string; signature: string }> = [];
@@ -57,24 +55,22 @@ describe('the README’s Triggers and flows commands', () => {
       req.on('end', () => raw.push({ body: Buffer.concat(chunks).toString('utf8'), signature: String(req.headers['service-signature']) }));
       app(req, res);
     });
-    bin = mkdtempSync(join(tmpdir(), 'payments-mock-bin-'));
-    writeFileSync(join(bin, 'payments-mock'), `#!/bin/sh\nexec "${process.execPath}" "${join(ROOT, 'bin', 'payments-mock.js')}" "$@"\n`);
-    chmodSync(join(bin, 'payments-mock'), 0o755);
   });
 
   afterAll(async () => {
     await mock?.close();
     await new Promise((resolve) => receiver?.close(resolve));
-    rmSync(bin, { recursive: true, force: true });
+    rmSync(join(ROOT, 'checkout.flow.json'), { force: true });
   });
 
-  const sh = (command: string) =>
+  const sh = (command: string, url?: string) =>
     new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
       const clean = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('PAYMENTS_MOCK_') && name !== 'ORDER_ID'));
       execFile(
         'sh',
         ['-c', command],
-        { cwd: ROOT, env: { ...clean, PATH: `${bin}:${process.env.PATH}`, PAYMENTS_MOCK_URL: mock.url } },
+        // In this clone, as a reader types them: `npx payments-mock` runs this package's own bin (no install, no network).
+        { cwd: ROOT, env: { ...clean, npm_config_offline: 'true', PAYMENTS_MOCK_URL: url ?? mock.url } },
         (error, stdout, stderr) => resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
       );
     });
@@ -126,5 +122,26 @@ describe('the README’s Triggers and flows commands', () => {
     const after = await latest();
     expect(() => stripe.webhooks.constructEvent(after.body, after.signature, endpoint.secret)).toThrow();
     expect(stripe.webhooks.constructEvent(after.body, after.signature, fresh).type).toBe('customer.created');
-  });
+    // Five commands, each an npx start (about a second on a quiet machine): the 20 s default is too tight under load.
+  }, 60_000);
+
+  it('keeps a session as a flow and replays it on a fresh mock, with the commands of "A session kept as a flow"', async () => {
+    const prose = README.slice(README.indexOf('### A session kept as a flow')).replace(/\s*\n\s*/g, ' ');
+    const [, keep, replay] =
+      /`(npx payments-mock journal --as-flow --out checkout\.flow\.json)`.*?`(npx payments-mock flow checkout\.flow\.json)`/.exec(prose) ?? [];
+    expect([keep, replay]).toEqual([expect.any(String), expect.any(String)]);
+    const session = await startMock({ port: 0, clock: 'frozen@2026-01-01T00:00:00Z', seed: 1 });
+    const fresh = await startMock({ port: 0, clock: 'frozen@2026-01-01T00:00:00Z', seed: 1 });
+    try {
+      await session.trigger('payment.succeeded');
+      const kept = await sh(keep!, session.url);
+      expect(kept).toMatchObject({ code: 0, stderr: '' });
+      expect(kept.stdout).toMatch(/^✓ wrote a flow of \d+ steps/);
+      const replayed = await sh(replay!, fresh.url);
+      expect(replayed).toMatchObject({ code: 0, stderr: '' });
+    } finally {
+      await session.close();
+      await fresh.close();
+    }
+  }, 30_000);
 });

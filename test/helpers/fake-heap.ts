@@ -6,8 +6,8 @@ export interface FakeHeap {
   /** What `used()` answers (garbage included); unset: the last collection's figure. */
   usedNow: number | undefined;
   source: HeapSource;
-  /** A full collection: the live heap is `other` plus the store's bytes now. */
-  collect(storeBytes: number): void;
+  /** A full collection: the live heap is `other` plus the store's bytes now; `at`: when it ended (now by default). */
+  collect(storeBytes: number, at?: number): void;
 }
 
 /** A heap with figures a test sets, so budget decisions are deterministic. */
@@ -21,10 +21,10 @@ export function fakeHeap(options: { other: number; limit?: number }): FakeHeap {
       limit: () => options.limit ?? 4 * 1024 ** 3,
       lastFullGc: () => gc,
     },
-    collect(storeBytes) {
+    collect(storeBytes, at = performance.now()) {
       gc.count++;
       gc.used = heap.other + storeBytes;
-      gc.at = performance.now();
+      gc.at = at;
     },
   };
   return heap;

@@ -1,8 +1,23 @@
+import { request } from 'node:http';
 import { guardAdmin } from '../../src/http/admin-guard';
 import { checkAllowedHosts, splitAllowedHosts } from '../../src/http/allowed-hosts';
 import { MockRequest } from '../../src/exchange';
 import { expectError } from '../helpers/schemas';
 import { sandbox } from '../helpers/sandbox';
+import { startMock } from '../../src/start-mock';
+
+/** GET `url` with the Host header a container would send (fetch may not set Host); resolves with the body's text. */
+function getText(url: string, host: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers: { host } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve(text));
+    });
+    req.setTimeout(5000, () => req.destroy(new Error(`no answer from ${url} within 5 s`)));
+    req.on('error', reject).end();
+  });
+}
 
 // --allowed-hosts / startMock({ allowedHosts }): a container's service name reaches /_mock/*, as Vite's
 // server.allowedHosts; every other name is still refused as DNS rebinding.
@@ -43,10 +58,19 @@ describe('allowedHosts on the admin surface', () => {
     expectError(await write('http://evil.example'), 403, 'origin_not_allowed');
   });
 
-  it('names the trusted host as the OpenAPI server, so generated clients call the address the app used', async () => {
-    const box = sandbox({ allowedHosts: ['payments-mock'] });
-    const res = await box.http.get('/openapi.json').set('Host', 'payments-mock:4010');
-    expect(res.body.servers[0].url).toBe('http://payments-mock:4010');
+  it('names the trusted host as the OpenAPI server on every interface, and never an untrusted one', async () => {
+    // startMock on 0.0.0.0, as in a container, reached through loopback: the server URL follows the Host header
+    // only where allowedHosts (or loopback, or an IP literal) accepts it.
+    const mock = await startMock({ host: '0.0.0.0', port: 0, fixtures: 'none', allowedHosts: ['payments-mock'] });
+    try {
+      const serverOf = async (host: string) =>
+        (JSON.parse(await getText(`http://127.0.0.1:${mock.port}/openapi.json`, host)) as { servers: Array<{ url: string }> }).servers[0]!.url;
+      expect(await serverOf('payments-mock:4010')).toBe('http://payments-mock:4010');
+      expect(await serverOf('evil.example:4010')).toBe(`http://0.0.0.0:${mock.port}`);
+      expect(await serverOf('payments-mock.evil.example:4010')).toBe(`http://0.0.0.0:${mock.port}`);
+    } finally {
+      await mock.close();
+    }
   });
 });
 
@@ -89,6 +113,9 @@ describe('checking allowedHosts', () => {
   it.each([
     ['*', /wildcards are not accepted: trusting every name would turn off the DNS-rebinding defence/],
     ['*.example.com', /wildcards are not accepted/],
+    ['true', /true is not accepted: trusting every name would turn off the DNS-rebinding defence, and this option takes names only/],
+    ['TRUE', /true is not accepted/],
+    ['false', /false is not accepted/],
     ['.example.com', /name each host exactly \(example\.com\); subdomain patterns are not supported/],
     ['payments-mock:4010', /give the name without a port \(payments-mock\): every port of a trusted name is accepted/],
     ['http://payments-mock:4010', /give the host name alone, not a URL/],

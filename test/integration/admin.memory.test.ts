@@ -22,7 +22,8 @@ describe('GET /_mock/memory', () => {
     const [first, second] = res.body.workspaces as Array<Record<string, number>>;
     // Two self-confirmed payments (created, succeeded) and a customer (created).
     expect(first).toMatchObject({ name: 'Default workspace', objects: 3, events: 5, idempotency_records: 1, deliveries: 0 });
-    expect(first!.bytes).toBe(3 * BYTES_PER.object + 5 * BYTES_PER.event + BYTES_PER.idempotencyRecord);
+    // Counts at their measured costs, and the text by its size: the e-mail and the Idempotency-Key (16 + length each).
+    expect(first!.bytes).toBe(3 * BYTES_PER.object + 5 * BYTES_PER.event + BYTES_PER.idempotencyRecord + (16 + 'a@example.com'.length) + (16 + 'c1'.length));
     expect(second).toMatchObject({ workspace: other.workspace, objects: 0, events: 0, bytes: 0 });
     expect(res.body).toMatchObject({ object: 'memory', state: 'ok', budget: 100 * MB, heap: { limit: 1024 * MB } });
     // 20 MB held besides the store at the collection, plus what the store gained since.

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_FIXTURES } from '../../src/app/mock-options';
@@ -210,6 +210,31 @@ describe('POST /_mock/state/save', () => {
       expect(JSON.parse(readFileSync(file, 'utf8')).workspaces[0].test.customers[0].id).toBe(customer.id);
       expect(readdirSync(dir)).toEqual(['state.json']);
     } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('answers 500 api_error/state_save_failed naming the file and the reason when the file system refuses, with no stack trace', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'payments-mock-save-'));
+    const stderr = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    try {
+      const folder = join(dir, 'kept');
+      mkdirSync(folder);
+      const file = join(folder, 'state.json');
+      const box = sandbox({ state: file, autosave: 'off' });
+      await box.post('/v1/customers', { name: 'Ada' });
+      // The folder becomes a file after the start: as root too (where permission bits stop nothing), no file can be made in it.
+      rmSync(folder, { recursive: true });
+      writeFileSync(folder, 'not a folder');
+      const res = await box.admin('post', '/_mock/state/save');
+      expectError(res, 500, 'state_save_failed');
+      expect(res.body.error.type).toBe('api_error');
+      expect(res.body.error.message).toContain(`Could not save the state to ${file}: ENOTDIR`);
+      expect(res.body.error.message).toContain('The previous file is whole');
+      expect(res.body.error.message).not.toContain('bug');
+      expect(stderr).not.toHaveBeenCalled();
+    } finally {
+      stderr.mockRestore();
       rmSync(dir, { recursive: true, force: true });
     }
   });

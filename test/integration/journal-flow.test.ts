@@ -124,7 +124,7 @@ describe('GET /_mock/requests?as=flow: a session kept as a flow', () => {
 
   it('refuses an empty journal with a message that says why', async () => {
     const res = await fresh().admin('get', '/_mock/requests?as=flow');
-    expectError(res, 400, 'parameter_invalid', 'workspace');
+    expectError(res, 400, 'parameter_invalid');
     expect(res.body.error.message).toContain('no session to keep as a flow');
   });
 });

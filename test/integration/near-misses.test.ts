@@ -1,4 +1,6 @@
 import { ERROR_CATALOG } from '../../src/errors/catalog';
+import { closestRoutes } from '../../src/near-miss/closest-routes';
+import { V1_ROUTES } from '../../src/routes';
 import { createPayment, sandbox, Sandbox } from '../helpers/sandbox';
 import { expectError } from '../helpers/schemas';
 
@@ -40,13 +42,20 @@ describe('near misses: an unknown URL names the closest routes', () => {
     expect(res.body.error.suggestions).toEqual([]);
   });
 
-  it('answers a hostile path of thousands of segments quickly, naming nothing', async () => {
-    const box = sandbox();
-    const started = performance.now();
-    const res = await box.get(`/v1/${'a/'.repeat(4000)}b`);
+  it('answers a hostile path of thousands of segments, naming nothing', async () => {
+    const res = await sandbox().get(`/v1/${'a/'.repeat(4000)}b`);
     expectError(res, 404, 'url_invalid');
     expect(res.body.error.suggestions).toEqual([]);
-    expect(performance.now() - started).toBeLessThan(2000);
+  });
+
+  it('names nothing for a path of 100,000 segments, well under 50 ms: it is never compared segment by segment', () => {
+    const hostile = `/v1/${'payments/'.repeat(100_000)}x`;
+    closestRoutes('GET', '/v1/payment', V1_ROUTES); // compiled once, so the measure is of the path alone
+    const started = performance.now();
+    const suggestions = closestRoutes('GET', hostile, V1_ROUTES);
+    const took = performance.now() - started;
+    expect(suggestions).toEqual([]);
+    expect(took).toBeLessThan(50);
   });
 
   it('the catalog example of url_invalid is what the mock answers', async () => {
@@ -164,6 +173,8 @@ describe('near misses outside /v1', () => {
   it.each([
     ['/payments', 'The API is under /v1: did you mean GET /v1/payments or GET /v1/payments/{id}?', ['GET /v1/payments', 'GET /v1/payments/{id}']],
     ['/customers/cus_1', 'The API is under /v1: did you mean GET /v1/customers/{id}?', ['GET /v1/customers/{id}']],
+    ['/V1/payments', 'The API is under /v1: did you mean GET /v1/payments or GET /v1/payments/{id}?', ['GET /v1/payments', 'GET /v1/payments/{id}']],
+    ['/v2/customers/cus_1', 'The API is under /v1: did you mean GET /v1/customers/{id}?', ['GET /v1/customers/{id}']],
     ['/openapi', 'Did you mean GET /openapi.json?', ['GET /openapi.json']],
   ])('GET %s names what was meant: "%s"', async (path, hint, suggestions) => {
     const res = await sandbox().http.get(path);

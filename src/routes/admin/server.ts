@@ -1,6 +1,7 @@
 import { utf8Text } from '../../runtime/bytes';
 import { LATEST_VERSION, versionChanges, VERSIONS } from '../../domain/versions';
 import { ApiError } from '../../errors/api-error';
+import { StateSaveError } from '../../state/state-save-error';
 import { streamState } from '../../state/write-state';
 import { StreamedJson } from '../kit/streamed-json';
 import { onlyKeys } from '../kit/admin-input';
@@ -80,12 +81,22 @@ export const ADMIN_SERVER_ROUTES: AdminRoute[] = [
     path: '/_mock/state/save',
     operationId: 'adminSaveState',
     summary: 'Save the store to the --state file',
-    description: 'Writes the store to the `--state` file atomically and answers its path. Without `--state`: 400.',
+    description:
+      'Writes the store to the `--state` file atomically and answers its path. Without `--state`: 400. A save the file system refuses (a read-only folder, a full disk): 500 `state_save_failed`, naming the file and the reason; the previous file is whole.',
     response: ADMIN_SHAPES.saved,
     example: { status: 'ok', file: '/tmp/payments-mock-state.json' },
     handler: async ({ ctx }) => {
       if (!ctx.saveState) throw new ApiError('parameter_invalid', 'No state file: start payments-mock with --state <file> to save state.');
-      const file = await ctx.saveState();
+      let file: string;
+      try {
+        file = await ctx.saveState();
+      } catch (error) {
+        if (!(error instanceof StateSaveError)) throw error;
+        throw new ApiError(
+          'state_save_failed',
+          `${error.message} The store is still in memory: make the folder writable (or free space) and save again, or restart with another --state path.`,
+        );
+      }
       return { status: 'ok', file };
     },
   },

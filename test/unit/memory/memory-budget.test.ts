@@ -109,6 +109,34 @@ describe('MemoryBudget', () => {
     expect(budget.held).toBe(10 * MB);
   });
 
+  it('matches a collection older than every sample kept with the oldest: a reset heard of after it still counts as freed', () => {
+    const { budget, store, heap } = setup(10 * MB, 80 * MB);
+    const collectedAt = performance.now();
+    for (let i = 0; i < 6; i++) budget.sample(); // samples of the 80 MB store, all after the collection
+    store.bytes = 0; // a reset...
+    budget.sample();
+    heap.collect(80 * MB, collectedAt); // ...and only now the budget hears of the collection, which saw 80 MB
+    budget.sample();
+    expect(budget.held).toBe(10 * MB);
+  });
+
+  it('before any full collection, counts what a reset freed off the heap in use, so the refusal lifts at once', () => {
+    const heap = fakeHeap({ other: 0 });
+    const store = { bytes: 80 * MB };
+    heap.usedNow = 110 * MB; // garbage and all: V8 has not collected yet
+    const budget = new MemoryBudget(
+      100 * MB,
+      heap.source,
+      () => store.bytes,
+      () => undefined,
+    );
+    expect(budget.admits()).toBe(false);
+    store.bytes = 1 * MB; // a reset
+    budget.sample();
+    expect(budget.held).toBe(31 * MB);
+    expect(budget.admits()).toBe(true);
+  });
+
   it('asks only a counter between readings while there is room', () => {
     const { budget, heap } = setup(10 * MB);
     const used = jest.spyOn(heap.source, 'lastFullGc');

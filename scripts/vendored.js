@@ -32,6 +32,8 @@ const VENDORED = [
     file: 'mcp-sdk.js',
     ownFile: true,
   },
+  // Certificates for --tls: read only when the local CA issues one (src/tls/issue-certificates.ts).
+  { name: 'node-forge', imports: ['node-forge/lib/pki', 'node-forge/lib/forge'], file: 'node-forge.js', ownFile: true },
 ];
 
 /** The vendor file that holds `spec` (an absolute path), or undefined when `spec` is not vendored to a file. */

@@ -1,5 +1,5 @@
-import { createServer, IncomingMessage, Server } from 'node:http';
-import { AddressInfo } from 'node:net';
+import { createServer, IncomingMessage } from 'node:http';
+import type { AddressInfo, Server } from 'node:net';
 import { ConfigError } from './errors/api-error';
 import { MockRequest, MockResponse } from './exchange';
 import { handleRequest } from './http/handle-request';
@@ -11,6 +11,8 @@ import { acceptedOrigin } from './http/admin-guard';
 import { createContext } from './app/create-context';
 import { MockControls, mockControls } from './app/mock-controls';
 import { MockOptions } from './app/mock-options';
+import type { LocalCa } from './tls/local-ca';
+import type { TlsMaterial } from './tls/tls-options';
 
 /** Addresses that mean every interface. */
 const WILDCARD = new Set(['0.0.0.0', '::', '[::]']);
@@ -27,9 +29,14 @@ export interface InjectRequest {
 
 /** A running mock server. */
 export interface MockServer extends MockControls {
-  /** `http://127.0.0.1:<port>` */
+  /** `http://127.0.0.1:<port>`; `https://…` when `tls` serves HTTPS alone. */
   url: string;
   port: number;
+  /** With `tls`: the HTTPS address (the same as `url` when HTTPS is served alone). */
+  tlsUrl?: string;
+  tlsPort?: number;
+  /** With `tls` and no certificate files: the local CA to trust (its certificate's path and SHA-256 fingerprint). */
+  ca?: LocalCa;
   /** Runs a request through the full pipeline without a socket: fast seeding and tests. */
   inject(request: InjectRequest): Promise<MockResponse>;
   /** Saves the store to the --state file (if one was given); returns its path. */
@@ -53,27 +60,50 @@ export interface MockServer extends MockControls {
  * await mock.close();
  */
 export async function startMock(options: MockOptions = {}): Promise<MockServer> {
+  const host = options.host ?? '127.0.0.1';
+  // Read or issued before anything else starts, so a refused certificate leaves nothing running.
+  const tls = options.tls ? tlsMaterialFor(options, host) : undefined;
   const ctx = createContext(options);
   const traffic = new Traffic();
-  const host = options.host ?? '127.0.0.1';
   // On every interface (a container's --host 0.0.0.0) the listening address is nowhere to send a client: links in
   // answers (doc_url, 3-D Secure pages) name the address the client used, when the admin check accepts it.
   const originOf = WILDCARD.has(host) ? (req: IncomingMessage) => acceptedOrigin(ctx.baseUrl, req.headers.host, ctx.allowedHosts) : undefined;
-  const server = createServer(requestTimeouts(options.bodyTimeoutMs), createListener(ctx, { traffic, ...(originOf ? { originOf } : {}) }));
-  server.on('clientError', createClientErrorHandler(ctx, options.bodyTimeoutMs));
-  server.keepAliveTimeout = 60_000;
-  const port = await listen(server, options.port ?? 4010, host);
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const tlsParts: Pick<MockServer, 'tlsUrl' | 'tlsPort' | 'ca'> = {};
+  const servers: Array<{ server: Server; closeAll: () => void }> = [];
+  let url = '';
+  let port = 0;
+  try {
+    // HTTP unless TLS is served alone (`tls` without its own port).
+    if (!tls || tls.port !== undefined) {
+      const server = createServer(requestTimeouts(options.bodyTimeoutMs), createListener(ctx, { traffic, ...(originOf ? { originOf } : {}) }));
+      server.on('clientError', createClientErrorHandler(ctx, options.bodyTimeoutMs));
+      server.keepAliveTimeout = 60_000;
+      port = await listen(server, options.port ?? 4010, host);
+      servers.push({ server, closeAll: () => server.closeAllConnections() });
+      url = `http://${urlHost(host)}:${port}`;
+    }
+    if (tls) {
+      const served = await serveTls(ctx, tls, traffic, host, tls.port ?? options.port ?? 4010, options.bodyTimeoutMs);
+      servers.push(served);
+      if (!url) [url, port] = [served.url, served.port];
+      Object.assign(tlsParts, { tlsUrl: served.url, tlsPort: served.port, ...(tls.ca ? { ca: tls.ca } : {}) });
+    }
+  } catch (error) {
+    ctx.close();
+    await Promise.all(servers.map(close));
+    throw error;
+  }
   ctx.baseUrl = url;
   const saveState = async (): Promise<string | undefined> => (ctx.saveState ? ctx.saveState() : undefined);
-  const closeAll = (): Promise<void> => {
+  const closeAll = async (): Promise<void> => {
     ctx.close();
-    return close(server);
+    await Promise.all(servers.map(close));
   };
 
   const own: Omit<MockServer, keyof MockControls> = {
     url,
     port,
+    ...tlsParts,
     inject: async (request) => {
       const mockRequest = toMockRequest(request);
       // The 1 MiB limit holds without a socket too.
@@ -98,7 +128,7 @@ export async function startMock(options: MockOptions = {}): Promise<MockServer> 
     shutdown: async ({ drainMs = DEFAULT_DRAIN_MS } = {}) => {
       traffic.closing = true;
       // Stops accepting and closes idle keep-alive connections; busy ones close after their answer.
-      server.close();
+      for (const { server } of servers) server.close();
       await traffic.idle(drainMs);
       traffic.stopped = true;
       try {
@@ -143,9 +173,47 @@ function listen(server: Server, port: number, host: string): Promise<number> {
 /** How long a shutdown waits for requests being answered before it saves anyway. */
 const DEFAULT_DRAIN_MS = 5000;
 
-function close(server: Server): Promise<void> {
+function close({ server, closeAll }: { server: Server; closeAll: () => void }): Promise<void> {
   return new Promise((resolve) => {
     server.close(() => resolve());
-    server.closeAllConnections();
+    closeAll();
   });
+}
+
+/** `[::1]` in a URL, `127.0.0.1` as is. */
+function urlHost(host: string): string {
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+/** The certificate to serve, loading the TLS code only now (a start without TLS never does). */
+function tlsMaterialFor(options: MockOptions, host: string): TlsMaterial {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only with TLS (above)
+  const { tlsMaterial } = require('./tls/tls-options') as typeof import('./tls/tls-options');
+  return tlsMaterial(options.tls === true ? true : (options.tls as Exclude<MockOptions['tls'], boolean | undefined>), host, options.allowedHosts ?? []);
+}
+
+/**
+ * The HTTPS listener over the same context and traffic: links in its answers, and the admin check of a page's
+ * Origin, name the https: address the client used.
+ */
+async function serveTls(
+  ctx: ReturnType<typeof createContext>,
+  tls: TlsMaterial,
+  traffic: Traffic,
+  host: string,
+  port: number,
+  bodyTimeoutMs: number | undefined,
+): Promise<{ server: Server; closeAll: () => void; url: string; port: number }> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- node:http2 and node:tls load only with TLS
+  const { createTlsServer } = require('./tls/serve-tls') as typeof import('./tls/serve-tls');
+  let tlsUrl = '';
+  const originOf = (req: IncomingMessage): string => {
+    const authority = req.headers.host ?? req.headers[':authority'];
+    return (WILDCARD.has(host) ? acceptedOrigin(ctx.baseUrl, authority, ctx.allowedHosts, 'https') : undefined) ?? tlsUrl;
+  };
+  const { server, closeAll } = createTlsServer(ctx, tls, { traffic, originOf }, bodyTimeoutMs);
+  // Listed for closing only once it listens: a server that never did has nothing to close.
+  const served = await listen(server, port, host);
+  tlsUrl = `https://${urlHost(host)}:${served}`;
+  return { server, closeAll, url: tlsUrl, port: served };
 }

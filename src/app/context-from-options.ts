@@ -40,7 +40,14 @@ function checkInteger(name: string, value: number | undefined, min: number, max:
  * in create-context.ts does that, on Node), so the same core runs in a browser page.
  * @example const ctx = contextFromOptions({ seed: 1, clock: 'frozen@2026-01-01T00:00:00Z' }, []);
  */
-export function contextFromOptions(options: MockOptions, fixtures: NamedDocument[], clock: Clock = checkOptions(options)): MockContext {
+export function contextFromOptions(
+  options: MockOptions,
+  fixtures: NamedDocument[],
+  clock: Clock = checkOptions(options),
+  /** `options.webhookCa` read (createContext does it, on Node). */
+  webhookCa?: string[],
+): MockContext {
+  if (options.webhookCa !== undefined && webhookCa === undefined) throw new ConfigError('webhookCa is a file read on Node: give it to startMock or createApp.');
   let ctx: MockContext;
   try {
     ctx = new MockContext({
@@ -58,6 +65,7 @@ export function contextFromOptions(options: MockOptions, fixtures: NamedDocument
       ...(options.webhooks ? { webhooks: checkWebhookUrls(options.webhooks) } : {}),
       ...(options.webhookTimeoutMs !== undefined ? { webhookTimeoutMs: options.webhookTimeoutMs } : {}),
       ...(options.webhookTransport ? { webhookTransport: options.webhookTransport } : {}),
+      ...(webhookCa ? { webhookCa } : {}),
       ...(options.streamStallMs !== undefined ? { streamStallMs: options.streamStallMs } : {}),
       ...(options.maxMemory !== undefined ? { maxMemory: options.maxMemory } : {}),
       ...(options.heapSource ? { heapSource: options.heapSource } : {}),

@@ -12,6 +12,15 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { checkOptions, contextFromOptions, fixtureDocuments } from './context-from-options';
 import { DEFAULT_FIXTURES, MockOptions } from './mock-options';
 
+/** `--webhook-ca`, read and checked now (a refusal at start); the certificate code loads only when it is given. */
+function readWebhookCa(options: MockOptions): string[] {
+  if (options.webhookTransport === 'fetch')
+    throw new ConfigError('webhookCa needs the node webhook transport: the global fetch cannot be given extra CAs (set NODE_EXTRA_CA_CERTS instead).');
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only when a CA bundle is given
+  const { readCaBundle } = require('../tls/pem-files') as typeof import('../tls/pem-files');
+  return readCaBundle(String(options.webhookCa));
+}
+
 /** Builds an instance's context from options; every mistake is a ConfigError with one clear message. */
 export function createContext(options: MockOptions = {}): MockContext {
   const clock = checkOptions(options);
@@ -19,7 +28,7 @@ export function createContext(options: MockOptions = {}): MockContext {
     throw new ConfigError('--autosave needs --state <file>: it saves the store to that file in the background.');
   const autosave = autosaveMs(options.autosave ?? DEFAULT_AUTOSAVE);
   if (options.state) checkStatePath(options.state);
-  const ctx = contextFromOptions(options, loadFixtures(options.fixtures), clock);
+  const ctx = contextFromOptions(options, loadFixtures(options.fixtures), clock, options.webhookCa !== undefined ? readWebhookCa(options) : undefined);
   if (options.state) {
     const path = options.state;
     restoreState(ctx, path);

@@ -6,6 +6,7 @@ import { PACKAGE_ROOT } from '../package-root';
 import type { HeapSource } from '../memory/heap-source';
 import type { MemoryNotice } from '../memory/memory-budget';
 import type { AutosaveReport } from '../state/autosave';
+import type { TlsOptions } from '../tls/tls-options';
 
 /** The bundled fixtures, used when no --fixtures is given. */
 export const DEFAULT_FIXTURES = join(PACKAGE_ROOT, 'fixtures', 'default.json');
@@ -42,6 +43,13 @@ export interface MockOptions {
   sweepIntervalMs?: number;
   /** How long a client may take to send a whole request before it is answered 408 request_timeout (default 30000 ms). Standalone server only. */
   bodyTimeoutMs?: number;
+  /**
+   * Serve HTTPS (HTTP/2 and HTTP/1.1 by ALPN): `true` serves it alone on `port`; `{ port }` beside HTTP on `port`, over
+   * one state. The certificate is `{ cert, key }` (PEM files), else a leaf of the local CA (see docs/https.md).
+   */
+  tls?: boolean | TlsOptions;
+  /** A PEM bundle of CA certificates that webhook deliveries trust on top of the system's (`--webhook-ca`). */
+  webhookCa?: string;
   /** Called after every /v1 request (the CLI logs with it). */
   onRequest?: (line: RequestLogLine) => void;
   /** URLs that get every event of the first workspace's test mode, as `--webhook` registers them. */

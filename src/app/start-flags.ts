@@ -21,6 +21,14 @@ export interface StartFlags {
   journal?: number;
   maxMemory?: string;
   autosave?: string;
+  /** `--tls`: HTTPS alone on --port (unless --tls-port). */
+  tls?: boolean;
+  /** `--tls-port`: HTTPS on this port beside HTTP on --port. */
+  tlsPort?: number;
+  tlsCert?: string;
+  tlsKey?: string;
+  /** `--webhook-ca`: a PEM bundle webhook deliveries trust on top of the system's. */
+  webhookCa?: string;
 }
 
 /**
@@ -44,7 +52,20 @@ export function optionsFromFlags(flags: StartFlags): MockOptions {
     ...(flags.journal !== undefined ? { journalSize: flags.journal } : {}),
     ...(flags.maxMemory ? { maxMemory: flags.maxMemory } : {}),
     ...(flags.autosave ? { autosave: flags.autosave } : {}),
+    ...tlsFromFlags(flags),
+    ...(flags.webhookCa ? { webhookCa: flags.webhookCa } : {}),
   };
+}
+
+/** TLS is on with --tls, and with any of its own flags (a port or certificate files say it is wanted). */
+function tlsFromFlags(flags: StartFlags): Pick<MockOptions, 'tls'> {
+  const own = {
+    ...(flags.tlsPort !== undefined ? { port: flags.tlsPort } : {}),
+    ...(flags.tlsCert ? { cert: flags.tlsCert } : {}),
+    ...(flags.tlsKey ? { key: flags.tlsKey } : {}),
+  };
+  if (Object.keys(own).length > 0) return { tls: own };
+  return flags.tls ? { tls: true } : {};
 }
 
 /**

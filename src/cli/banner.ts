@@ -27,6 +27,8 @@ export function banner(mock: MockServer, format: LogFormat, chalk: Palette): str
       ...(webhooks.length ? { webhooks } : {}),
       // A suite in another language reads everything it needs from this one line, the admin calls' token too.
       ...(ctx.adminToken !== undefined ? { admin_token: ctx.adminToken } : {}),
+      ...(mock.tlsUrl ? { tls_url: mock.tlsUrl } : {}),
+      ...(mock.ca ? { ca: { path: mock.ca.certPath, sha256: mock.ca.fingerprint256 } } : {}),
     });
   }
   const lines = [''];
@@ -37,8 +39,11 @@ export function banner(mock: MockServer, format: LogFormat, chalk: Palette): str
   for (const webhook of webhooks) lines.push(`  ${chalk.bold('webhook')} ${webhook.url}  ${chalk.dim('secret')} ${webhook.secret}`);
   lines.push('');
   lines.push(`  scenario ${chalk.cyan(ctx.scenario.scenario)}   clock ${chalk.cyan(clock.mode)} ${clock.iso}`);
+  if (mock.tlsUrl) lines.push(`  https ${chalk.cyan(mock.tlsUrl)} ${chalk.dim('(HTTP/2 and HTTP/1.1)')}`);
+  if (mock.ca) lines.push(`  local CA ${mock.ca.certPath} ${chalk.dim('(trust it once: payments-mock tls)')}`);
+  const cacert = mock.ca && mock.url.startsWith('https:') ? `--cacert ${mock.ca.certPath} ` : '';
   lines.push(
-    `  try: curl -u ${workspaces[0]?.test_keys.find((key) => key.kind === 'secret')?.key ?? '<secret key>'}: ${mock.url}/v1/payments -d amount=2000 -d currency=usd`,
+    `  try: curl ${cacert}-u ${workspaces[0]?.test_keys.find((key) => key.kind === 'secret')?.key ?? '<secret key>'}: ${mock.url}/v1/payments -d amount=2000 -d currency=usd`,
   );
   lines.push(`  dashboard: ${chalk.cyan(`${mock.url}/_mock/dashboard`)}   admin: ${mock.url}/_mock/keys   docs: ${mock.url}/openapi.json`);
   lines.push('');

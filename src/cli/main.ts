@@ -22,6 +22,7 @@ import { addMcpCommand } from './mcp-command';
 import { splitAllowedHosts } from '../http/allowed-hosts';
 import { memoryLine } from './memory-log';
 import { autosaveLine } from './autosave-log';
+import { addTlsCommand } from './tls-command';
 
 export type { CliIO, CliResult };
 
@@ -126,6 +127,25 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<CliRe
         'with --state: save in the background this often (real time) when something changed, e.g. 30s, 5m, 500ms (default: 30s)',
       ).env('PAYMENTS_MOCK_AUTOSAVE'),
     )
+    .addOption(
+      new Option('--tls', 'serve HTTPS (HTTP/2 and HTTP/1.1) on --port instead of HTTP, with a certificate of the local CA (see: payments-mock tls)').env(
+        'PAYMENTS_MOCK_TLS',
+      ),
+    )
+    .addOption(
+      new Option('--tls-port <n>', 'serve HTTPS on this port as well, beside HTTP on --port, over one state; 0 = any free port')
+        .env('PAYMENTS_MOCK_TLS_PORT')
+        .argParser(integer('--tls-port', 0, 65535)),
+    )
+    .addOption(
+      new Option('--tls-cert <file>', "PEM certificate to serve HTTPS with, such as mkcert's (default: issued by the local CA)").env('PAYMENTS_MOCK_TLS_CERT'),
+    )
+    .addOption(new Option('--tls-key <file>', 'PEM private key of --tls-cert').env('PAYMENTS_MOCK_TLS_KEY'))
+    .addOption(
+      new Option('--webhook-ca <file>', 'PEM bundle of CA certificates that webhook deliveries to https: receivers trust on top of the system store').env(
+        'PAYMENTS_MOCK_WEBHOOK_CA',
+      ),
+    )
     .action(async (options: ServeOptions) => {
       const log: LogFormat = options.log ?? (io.isTTY ? 'pretty' : 'json');
       result = { exitCode: 0, mock: await serve(options, log, io, chalk), quiet: log === 'off' };
@@ -155,6 +175,7 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<CliRe
   addDeliveryCommands(program, io, chalk);
   addJournalCommand(program, io, chalk);
   addMcpCommand(program, io, (mcp) => (result = mcp));
+  addTlsCommand(program, io);
 
   try {
     await program.parseAsync(argv);
@@ -180,6 +201,8 @@ async function serve(options: ServeOptions, log: LogFormat, io: CliIO, chalk: Pa
       log === 'off' ? io.stderr(`${memoryLine(notice, 'json', new Date(), chalk)}\n`) : io.stdout(`${memoryLine(notice, log, new Date(), chalk)}\n`),
   });
   io.stdout(`payments-mock listening on ${mock.url}\n`);
+  // HTTP and HTTPS at once: a parent reading the port learns both.
+  if (mock.tlsUrl && mock.tlsUrl !== mock.url) io.stdout(`payments-mock listening on ${mock.tlsUrl}\n`);
   // --log off is for parents that read the port: the listening line is all they get.
   if (log !== 'off') io.stdout(`${banner(mock, log, chalk)}\n`);
   return mock;

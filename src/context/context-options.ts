@@ -40,6 +40,8 @@ export interface ContextOptions {
   webhookTimeoutMs?: number;
   /** How long a dashboard stream may leave a write undrained before it is ended, in real milliseconds (default 30 s). */
   streamStallMs?: number;
+  /** CA certificates (PEM) that deliveries over https: trust on top of the system's (`--webhook-ca`). */
+  webhookCa?: readonly string[];
   /** How deliveries go out (default `node`). */
   webhookTransport?: 'node' | 'fetch';
   /** The memory budget (`512mb`, or bytes); default 70% of V8's old-generation limit. */

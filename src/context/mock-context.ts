@@ -60,6 +60,8 @@ export class MockContext {
   /** How long a dashboard stream whose client stopped reading is kept (see dashboard/stream.ts). */
   readonly streamStallMs: number | undefined;
   readonly webhookTransport: 'node' | 'fetch';
+  /** CA certificates that deliveries trust on top of the system's (`--webhook-ca`). */
+  readonly webhookCa: readonly string[] | undefined;
   /** The endpoints `--webhook` asked for, with the ids and secrets the banner printed. */
   readonly cliEndpoints: CliEndpoint[];
   /** The pages served beside the route tables (documents, the dashboard, 3-D Secure); given by the app that composes the mock. */
@@ -99,6 +101,7 @@ export class MockContext {
     this.webhookTimeoutMs = options.webhookTimeoutMs ?? ATTEMPT_TIMEOUT_MS;
     this.streamStallMs = options.streamStallMs;
     this.webhookTransport = options.webhookTransport ?? 'node';
+    this.webhookCa = options.webhookCa;
     this.webhooks = new Webhooks(this);
     const heap = options.heapSource ?? nodeHeapSource();
     const onMemory = options.onMemory;

@@ -32,7 +32,9 @@ export function guardAdmin(baseUrl: string | undefined, req: MockRequest, allowe
   if (req.method === 'GET' || req.method === 'HEAD') return;
   const origin = first(req.headers.origin);
   if (origin === undefined) return;
-  if (origin.toLowerCase() === `http://${host}` || (listening !== undefined && origin.toLowerCase() === listening.origin)) return;
+  // The page's own origin: over HTTPS (the TLS listener names its scheme in `req.origin`) as over HTTP.
+  const scheme = req.origin?.startsWith('https:') ? 'https' : 'http';
+  if (origin.toLowerCase() === `${scheme}://${host}` || (listening !== undefined && origin.toLowerCase() === listening.origin)) return;
   throw new ApiError(
     'origin_not_allowed',
     `A page on ${origin.slice(0, 100)} may not change this mock: writes to /_mock/* are accepted from the dashboard itself or from a client that sends no Origin (curl, scripts, tests).`,
@@ -43,7 +45,7 @@ export function guardAdmin(baseUrl: string | undefined, req: MockRequest, allowe
 const HOST_SYNTAX = /^([a-z0-9_.-]+|\[[0-9a-f:.]+\])(:\d{1,5})?$/;
 
 /**
- * The origin (`http://host[:port]`) a request reached the mock at, when its Host is one the admin check accepts
+ * The origin (`http://host[:port]`, or `https:` on the TLS listener) a request reached the mock at, when its Host is one the admin check accepts
  * (the listening address, localhost, 127.0.0.1, [::1], a trusted name); undefined otherwise. The served OpenAPI document names it
  * as its server, so generated clients call the address the user typed.
  *
@@ -55,13 +57,14 @@ export function acceptedOrigin(
   baseUrl: string | undefined,
   hostHeader: string | string[] | undefined,
   allowedHosts: readonly string[] = [],
+  scheme: 'http' | 'https' = 'http',
 ): string | undefined {
   const host = first(hostHeader)?.toLowerCase();
   if (host === undefined || !HOST_SYNTAX.test(host)) return undefined;
   const port = /:(\d+)$/.exec(host.startsWith('[') ? host.slice(host.indexOf(']')) : host)?.[1];
   if (port !== undefined && (Number(port) < 1 || Number(port) > 65535)) return undefined;
   const listening = baseUrl === undefined ? undefined : new URL(baseUrl).hostname.toLowerCase();
-  return hostAllowed(hostName(host), listening, allowedHosts) ? `http://${host}` : undefined;
+  return hostAllowed(hostName(host), listening, allowedHosts) ? `${scheme}://${host}` : undefined;
 }
 
 function hostAllowed(name: string, listening: string | undefined, allowedHosts: readonly string[]): boolean {

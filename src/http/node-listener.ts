@@ -9,6 +9,7 @@ import { Traffic } from './traffic';
 import { docsBase, errorResponse } from './respond';
 import { lingerBeforeClose } from './linger';
 import { tooLargeResponse } from './too-large';
+import { dropExchange, hasNoBody, isHttp2, requestHeaders, responseGone, responseHeaders } from './http2-compat';
 
 export interface ListenerOptions {
   /** The requests being answered, for a shutdown that drains them (startMock). */
@@ -26,11 +27,10 @@ export interface ListenerOptions {
  */
 export function createListener(ctx: MockContext, { traffic, originOf }: ListenerOptions = {}): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
-    const length = req.headers['content-length'];
-    // No Content-Length and no Transfer-Encoding: HTTP/1.1 says there is no body (a GET, a DELETE). Answered at
-    // once, without listening to a stream that only ends (Node discards it after the answer).
-    if (length === undefined && req.headers['transfer-encoding'] === undefined) return dispatch(ctx, req, res, NO_BODY, originOf, traffic);
-    if (Number(length) > MAX_BODY_BYTES) return tooLarge(ctx, req, res);
+    // No Content-Length and no Transfer-Encoding: HTTP/1.1 says there is no body (a GET, a DELETE); HTTP/2 ends the
+    // stream with the headers. Answered at once, without listening to a stream that only ends (Node discards it after the answer).
+    if (hasNoBody(req)) return dispatch(ctx, req, res, NO_BODY, originOf, traffic);
+    if (Number(req.headers['content-length']) > MAX_BODY_BYTES) return tooLarge(ctx, req, res);
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (chunk: Buffer) => {
@@ -43,7 +43,7 @@ export function createListener(ctx: MockContext, { traffic, originOf }: Listener
       chunks.push(chunk);
     });
     req.on('end', () => {
-      if (res.headersSent || res.destroyed) return;
+      if (res.headersSent || responseGone(res)) return;
       dispatch(ctx, req, res, chunks.length === 1 ? (chunks[0] as Buffer) : chunks.length === 0 ? NO_BODY : Buffer.concat(chunks), originOf, traffic);
     });
     req.on('error', () => res.destroy());
@@ -52,7 +52,7 @@ export function createListener(ctx: MockContext, { traffic, originOf }: Listener
 
 /** Answers a request whose body has been read. */
 function dispatch(ctx: MockContext, req: IncomingMessage, res: ServerResponse, body: Buffer, originOf: ListenerOptions['originOf'], traffic?: Traffic): void {
-  const request: MockRequest = { method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body };
+  const request: MockRequest = { method: req.method ?? 'GET', url: req.url ?? '/', headers: requestHeaders(req), body };
   const origin = originOf?.(req);
   if (origin !== undefined) request.origin = origin;
   respond(ctx, request, res, traffic);
@@ -64,7 +64,7 @@ const NO_BODY = Buffer.alloc(0);
 /** Runs a read request through the mock and writes its answer; with `traffic`, counted for a draining shutdown. */
 export function respond(ctx: MockContext, request: MockRequest, res: ServerResponse, traffic?: Traffic): void {
   // Shutting down and drained: the state is being saved, so nothing more may be answered.
-  if (traffic?.stopped) return void res.socket?.destroy();
+  if (traffic?.stopped) return dropExchange(res);
   traffic?.start();
   let response: MockResponse | Promise<MockResponse>;
   try {
@@ -93,14 +93,11 @@ function failure(ctx: MockContext, request: MockRequest, error: unknown): MockRe
 }
 
 export function send(res: ServerResponse, response: MockResponse): void | Promise<void> {
-  if (response.drop) {
-    res.socket?.destroy();
-    return;
-  }
+  if (response.drop) return dropExchange(res);
   if (response.stream) return sendStream(res, response, response.stream);
   // A known length lets Node send the answer in one write instead of chunked encoding.
   response.headers['Content-Length'] = String(Buffer.byteLength(response.body));
-  res.writeHead(response.status, response.headers);
+  res.writeHead(response.status, responseHeaders(res, response.headers));
   res.end(response.body);
 }
 
@@ -110,11 +107,11 @@ export function send(res: ServerResponse, response: MockResponse): void | Promis
  * dashboard's), so a draining shutdown never waits for an open page.
  */
 async function sendStream(res: ServerResponse, response: MockResponse, stream: NonNullable<MockResponse['stream']>): Promise<void> {
-  res.writeHead(response.status, response.headers);
+  res.writeHead(response.status, responseHeaders(res, response.headers));
   res.flushHeaders();
   const sink: ResponseSink = {
     write: (chunk) =>
-      res.write(chunk) || res.destroyed
+      res.write(chunk) || responseGone(res)
         ? Promise.resolve()
         : new Promise((resolve) => {
             // Whichever comes first; the other listener goes too, so a long export never piles them up.
@@ -142,7 +139,12 @@ async function sendStream(res: ServerResponse, response: MockResponse, stream: N
 }
 
 function tooLarge(ctx: MockContext, req: IncomingMessage, res: ServerResponse): void {
-  const response = tooLargeResponse(ctx, req.url ?? '/', req.headers.host);
+  const response = tooLargeResponse(ctx, req.url ?? '/', requestHeaders(req).host);
+  if (isHttp2(req)) {
+    // HTTP/2 ends this stream alone (the connection goes on): the rest of its body is dropped as it comes.
+    req.resume();
+    return void send(res, response);
+  }
   response.headers.Connection = 'close';
   // The rest of the body is read and dropped (bounded) before the connection closes, so the client reads the 413.
   lingerBeforeClose(req);

@@ -15,6 +15,8 @@ import { signatureHeaders } from './signatures';
 export interface AttemptTransport {
   readonly webhookTimeoutMs: number;
   readonly webhookTransport: 'node' | 'fetch';
+  /** CA certificates (PEM) trusted on top of the system's for https: receivers (`--webhook-ca`). */
+  readonly webhookCa?: readonly string[] | undefined;
 }
 
 /**
@@ -24,6 +26,8 @@ export interface AttemptTransport {
  */
 export class AttemptSender {
   private readonly agents = new Map<string, Agent>();
+  /** The CAs https: deliveries trust when `--webhook-ca` adds some (worked out on the first such delivery). */
+  private ca: string[] | undefined;
 
   constructor(private readonly transport: AttemptTransport) {}
 
@@ -47,7 +51,12 @@ export class AttemptSender {
     const timeoutMs = this.transport.webhookTimeoutMs;
     return this.transport.webhookTransport === 'fetch'
       ? postWebhookWithFetch(new URL(endpoint.url), headers, body, { timeoutMs, track })
-      : postWebhook(new URL(endpoint.url), headers, body, { timeoutMs, agentFor: (protocol) => this.agentFor(protocol), track });
+      : postWebhook(new URL(endpoint.url), headers, body, { timeoutMs, agentFor: (protocol) => this.agentFor(protocol), track, ...this.trust(endpoint.url) });
+  }
+
+  private trust(url: string): { ca?: string[] } {
+    if (!this.transport.webhookCa?.length || !url.startsWith('https:')) return {};
+    return { ca: (this.ca ??= extraTrust(this.transport.webhookCa)) };
   }
 
   /** Closes the kept connections. */
@@ -64,6 +73,16 @@ export class AttemptSender {
     }
     return agent;
   }
+}
+
+/**
+ * `ca` replaces Node's trust rather than adding to it, so the extra CAs go with the system's: Node's bundled roots,
+ * and on Node 22+ those of `NODE_EXTRA_CA_CERTS` and `--use-system-ca` too (`tls.getCACertificates('default')`).
+ */
+function extraTrust(extra: readonly string[]): string[] {
+  const tls = nodeBuiltin<typeof import('node:tls') & { getCACertificates?: (kind: string) => string[] }>('node:tls');
+  const system = tls?.getCACertificates?.('default') ?? tls?.rootCertificates ?? [];
+  return [...system, ...extra];
 }
 
 /** The secrets a delivery is signed with now: the endpoint's, and its previous one while a roll keeps it valid. */

@@ -27,6 +27,8 @@ export interface SendOptions {
   agentFor?: (protocol: 'http:' | 'https:') => Agent;
   /** Told of each request in flight, so that closing the mock can cut it; returns the function that forgets it. */
   track?: (request: Cancelable) => () => void;
+  /** The CAs an https: receiver's certificate may chain to, when `--webhook-ca` adds some to the system's. */
+  ca?: string[];
 }
 
 /** A request in flight that closing the mock (or resetting its workspace) cuts. */
@@ -38,7 +40,14 @@ export async function postWebhook(url: URL, headers: Record<string, string>, bod
   const started = performance.now();
   const first = await send(url, headers, body, options, started);
   // A pooled socket the receiver had closed fails before the request reaches it: that is not the receiver's answer.
-  if (first.staleSocket) return send(url, headers, body, { timeoutMs: options.timeoutMs, ...(options.track ? { track: options.track } : {}) }, started);
+  if (first.staleSocket)
+    return send(
+      url,
+      headers,
+      body,
+      { timeoutMs: options.timeoutMs, ...(options.track ? { track: options.track } : {}), ...(options.ca ? { ca: options.ca } : {}) },
+      started,
+    );
   return first;
 }
 
@@ -46,7 +55,7 @@ function send(
   url: URL,
   headers: Record<string, string>,
   body: string,
-  { timeoutMs, agentFor, track }: SendOptions,
+  { timeoutMs, agentFor, track, ca }: SendOptions,
   started: number,
 ): Promise<SendResult & { staleSocket?: boolean }> {
   return new Promise((resolve) => {
@@ -71,7 +80,9 @@ function send(
       path: `${url.pathname}${url.search}`,
       headers: { ...headers, 'Content-Length': String(payload.length) },
       agent: agentFor ? agentFor(url.protocol === 'https:' ? 'https:' : 'http:') : false,
-    };
+      // Per request, not on the agent: the agent pools connections by these options, and a retry without it keeps them.
+      ...(ca ? { ca } : {}),
+    } as RequestOptions;
     const transport = nodeBuiltin<typeof import('node:http')>(url.protocol === 'https:' ? 'node:https' : 'node:http') as typeof import('node:http');
     const request = transport.request(options, (response: IncomingMessage) => {
       const status = response.statusCode ?? 0;

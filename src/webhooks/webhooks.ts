@@ -21,6 +21,8 @@ export interface WebhookHost {
   readonly webhookTimeoutMs: number;
   /** `node`: node:http with keep-alive agents; `fetch`: the global fetch (MSW and browsers see it). */
   readonly webhookTransport: 'node' | 'fetch';
+  /** CA certificates (PEM) https: deliveries trust on top of the system's (`--webhook-ca`). */
+  readonly webhookCa?: readonly string[] | undefined;
 }
 
 /**

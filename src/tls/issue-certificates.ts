@@ -51,7 +51,8 @@ function signed(f: typeof Forge, cert: Forge.pki.Certificate, signerKeyPem: stri
   const tbs = (f.pki as unknown as { getTBSCertificate(cert: Forge.pki.Certificate): Forge.asn1.Asn1 }).getTBSCertificate(cert);
   (cert as Forge.pki.Certificate & { tbsCertificate: Forge.asn1.Asn1 }).tbsCertificate = tbs;
   cert.signature = sign('sha256', Buffer.from(f.asn1.toDer(tbs).getBytes(), 'binary'), signerKeyPem).toString('binary');
-  return f.pki.certificateToPem(cert);
+  // forge writes CRLF line ends; files and comparisons use LF.
+  return f.pki.certificateToPem(cert).replace(/\r\n/g, '\n');
 }
 
 /** A random positive serial number of 16 bytes, as RFC 5280 asks (unique per issuer, at most 20 bytes). */

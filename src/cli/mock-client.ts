@@ -1,5 +1,6 @@
 import { mockBaseUrl } from '../app/start-flags';
 import { ConfigError } from '../errors/api-error';
+import { untrustedCertificate } from '../tls/trust-help';
 
 /** Where a client command finds the running mock, and how it gets in. */
 export interface ClientOptions {
@@ -33,6 +34,8 @@ export async function callMock<T>(options: ClientOptions, method: string, path: 
     });
   } catch (error) {
     const cause = (error as { cause?: { code?: string } }).cause?.code;
+    const untrusted = untrustedCertificate(cause);
+    if (untrusted) throw new ConfigError(`The mock at ${base} answers over HTTPS, but ${untrusted}.`);
     throw new ConfigError(
       `no mock answers at ${base}${cause ? ` (${cause})` : ''}. Start one with \`npx payments-mock\` in another terminal, or point --url at the one you run.`,
     );

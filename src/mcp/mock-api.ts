@@ -1,3 +1,5 @@
+import { untrustedCertificate } from '../tls/trust-help';
+
 /** An answer of the mock: its status, headers and parsed JSON body. */
 export interface ApiAnswer {
   status: number;
@@ -78,6 +80,8 @@ export class MockApi {
       if ((error as Error).name === 'AbortError') throw error;
       const cause = (error as { cause?: { code?: string; message?: string } }).cause;
       const why = cause?.code ?? cause?.message ?? (error as Error).message;
+      const untrusted = untrustedCertificate(cause?.code);
+      if (untrusted) throw new MockUnreachable(`payments-mock at ${this.url} answers over HTTPS, but ${untrusted}.`);
       throw new MockUnreachable(
         `Cannot reach payments-mock at ${this.url} (${why}). Start it (npx payments-mock --port ${new URL(this.url).port || 80}), ` +
           'or let the MCP server own one: payments-mock mcp --start.',

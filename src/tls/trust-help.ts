@@ -30,3 +30,17 @@ names, and with --host 0.0.0.0 its addresses) chains to it. Check the fingerprin
 
 More: docs/https.md`;
 }
+
+/** Node's codes for a certificate a TLS client does not accept. */
+const CERTIFICATE_CODES = /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER|ERR_TLS/;
+
+/**
+ * What to do when a client of this package (`trigger`, `flow`, `mcp --url`) meets a mock on `https:` whose
+ * certificate its process does not trust; undefined for any other failure.
+ *
+ * @example untrustedCertificate('SELF_SIGNED_CERT_IN_CHAIN') // 'the certificate … NODE_EXTRA_CA_CERTS=…'
+ */
+export function untrustedCertificate(code: string | undefined): string | undefined {
+  if (!code || !CERTIFICATE_CODES.test(code)) return undefined;
+  return `its certificate is not trusted here (${code}): run with NODE_EXTRA_CA_CERTS="$(npx payments-mock tls --path)" (the local CA), or your own CA's file`;
+}

@@ -116,7 +116,8 @@ export function errorName(error: Error): string {
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'dns_failure';
   if (code === 'ETIMEDOUT') return 'timeout';
   if (code.startsWith('HPE_')) return 'invalid_response';
-  if (code.startsWith('ERR_TLS') || code.includes('CERT') || code.startsWith('ERR_SSL')) return 'tls_error';
+  // Node's certificate codes: CERT_HAS_EXPIRED, SELF_SIGNED_CERT_IN_CHAIN, UNABLE_TO_VERIFY_LEAF_SIGNATURE, ...
+  if (code.startsWith('ERR_TLS') || code.includes('CERT') || code.startsWith('ERR_SSL') || code.startsWith('UNABLE_TO_')) return 'tls_error';
   if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return 'unreachable';
   return 'network_error';
 }

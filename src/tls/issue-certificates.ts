@@ -55,10 +55,19 @@ function signed(f: typeof Forge, cert: Forge.pki.Certificate, signerKeyPem: stri
   return f.pki.certificateToPem(cert).replace(/\r\n/g, '\n');
 }
 
+/**
+ * Names as UTF8String: forge writes PrintableString by default, which cannot hold `@` or `_` (a user name), and
+ * Chromium refuses such a certificate outright (ERR_SSL_SERVER_CERT_BAD_FORMAT).
+ */
+function utf8(f: typeof Forge, attributes: Array<{ name: string; value: string }>): Forge.pki.CertificateField[] {
+  return attributes.map((attribute) => ({ ...attribute, valueTagClass: f.asn1.Type.UTF8 as unknown as Forge.asn1.Class }));
+}
+
 /** A random positive serial number of 16 bytes, as RFC 5280 asks (unique per issuer, at most 20 bytes). */
 function serialNumber(): string {
   const bytes = randomBytes(16);
-  bytes[0] = (bytes[0] as number) & 0x7f;
+  // Positive, and minimal in DER (no leading zero byte before a byte under 0x80): the first byte is 0x01 to 0x7f.
+  bytes[0] = ((bytes[0] as number) & 0x7f) | 0x01;
   return bytes.toString('hex');
 }
 
@@ -77,10 +86,10 @@ export function makeCertificateAuthority(commonName: string): IssuedPair {
   const now = systemMs();
   cert.validity.notBefore = new Date(now - BACKDATE_MS);
   cert.validity.notAfter = new Date(now + CA_DAYS * DAY_MS);
-  const subject = [
+  const subject = utf8(f, [
     { name: 'commonName', value: commonName },
     { name: 'organizationName', value: 'payments-mock local CA' },
-  ];
+  ]);
   cert.setSubject(subject);
   cert.setIssuer(subject);
   cert.setExtensions([
@@ -107,10 +116,12 @@ export function issueLeaf(ca: IssuedPair, names: readonly string[]): IssuedPair 
   const now = systemMs();
   cert.validity.notBefore = new Date(now - BACKDATE_MS);
   cert.validity.notAfter = new Date(now + LEAF_DAYS * DAY_MS);
-  cert.setSubject([
-    { name: 'commonName', value: names.includes('localhost') ? 'localhost' : (names[0] ?? 'localhost') },
-    { name: 'organizationName', value: 'payments-mock development certificate' },
-  ]);
+  cert.setSubject(
+    utf8(f, [
+      { name: 'commonName', value: names.includes('localhost') ? 'localhost' : (names[0] ?? 'localhost') },
+      { name: 'organizationName', value: 'payments-mock development certificate' },
+    ]),
+  );
   cert.setIssuer(caCert.subject.attributes);
   const caKeyId = caCert.generateSubjectKeyIdentifier().getBytes();
   cert.setExtensions([

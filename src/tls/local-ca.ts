@@ -21,6 +21,11 @@ export interface LocalCa {
 /** A leaf for the server, with the CA it chains to. */
 export interface LocalLeaf extends IssuedPair {
   ca: LocalCa;
+  /**
+   * The leaf and then the CA's certificate, as the server presents them: a client that trusts the CA by its key's
+   * hash (Chromium's --ignore-certificate-errors-spki-list) finds it in the chain.
+   */
+  chain: string;
   /** Whether it was issued by this call (names changed, none yet, or near its end) rather than reused. */
   issued: boolean;
 }
@@ -54,11 +59,11 @@ export function localLeaf(names: readonly string[], dir = caFolder()): LocalLeaf
   const path = join(dir, LEAF);
   const header = `names: ${names.join(',')}`;
   const kept = readKeptLeaf(path, header, ca.cert);
-  if (kept) return { ...kept, ca: describe(dir, ca.cert), issued: false };
+  if (kept) return { ...kept, chain: `${kept.cert}${ca.cert}`, ca: describe(dir, ca.cert), issued: false };
   const leaf = issueLeaf(ca, names);
   // Written whole under another name and renamed: two sandboxes starting at once each see a complete file.
   writeAtomically(path, `${header}\n${leaf.key}${leaf.cert}`, 0o600);
-  return { ...leaf, ca: describe(dir, ca.cert), issued: true };
+  return { ...leaf, chain: `${leaf.cert}${ca.cert}`, ca: describe(dir, ca.cert), issued: true };
 }
 
 function loadOrMakeCa(dir: string): IssuedPair {

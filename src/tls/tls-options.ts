@@ -55,5 +55,5 @@ export function tlsMaterial(tls: true | TlsOptions, host: string, allowedHosts: 
   const { caFolder } = require('./ca-folder') as typeof import('./ca-folder');
   /* eslint-enable @typescript-eslint/no-require-imports */
   const leaf = localLeaf(leafNames({ host, allowedHosts }), given.caDir ?? caFolder());
-  return { cert: leaf.cert, key: leaf.key, ca: leaf.ca, ...(port !== undefined ? { port } : {}) };
+  return { cert: leaf.chain, key: leaf.key, ca: leaf.ca, ...(port !== undefined ? { port } : {}) };
 }

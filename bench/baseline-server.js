@@ -4,6 +4,7 @@
 // the speed limit our design is compared with.
 //   node bench/baseline-server.js --port 0   (key: $BENCH_KEY, default sk_test_bench)
 const http = require('node:http');
+const fs = require('node:fs');
 const { AUTH, createPayment, getPayment, portFromArgs } = require('./reference-payments');
 
 function send(res, status, body) {
@@ -24,7 +25,9 @@ function formPayment(form) {
   return createPayment({ amount: form.get('amount'), currency: form.get('currency'), metadata });
 }
 
-const server = http.createServer((req, res) => {
+// With BENCH_TLS_CERT and BENCH_TLS_KEY (PEM files): the same server over node:https, for the HTTPS rows.
+const tls = process.env.BENCH_TLS_CERT ? { cert: fs.readFileSync(process.env.BENCH_TLS_CERT), key: fs.readFileSync(process.env.BENCH_TLS_KEY) } : undefined;
+const server = (tls ? require('node:https').createServer.bind(null, tls) : http.createServer)((req, res) => {
   if (req.headers.authorization !== AUTH) return fail(res, 401, 'api_key_invalid', 'Invalid API key provided.');
   if (req.method === 'POST' && req.url === '/v1/payments') {
     const chunks = [];
@@ -45,7 +48,7 @@ const server = http.createServer((req, res) => {
 
 server.keepAliveTimeout = 60_000;
 server.listen(portFromArgs(4011), '127.0.0.1', () => {
-  console.log(`baseline listening on http://127.0.0.1:${server.address().port}`);
+  console.log(`baseline listening on ${tls ? 'https' : 'http'}://127.0.0.1:${server.address().port}`);
 });
 // A clean exit on SIGTERM, so `node --cpu-prof` writes its profile.
 process.on('SIGTERM', () => process.exit());

@@ -66,7 +66,7 @@ function startServer(script, args = [], { env, nodeArgs = [], timeoutMs = 15_000
     });
     child.stdout.on('data', (chunk) => {
       out += chunk;
-      const match = /listening on (http:\/\/\S+)/.exec(out);
+      const match = /listening on (https?:\/\/\S+)/.exec(out);
       if (!match) return;
       clearTimeout(timer);
       child.stdout.removeAllListeners('data');

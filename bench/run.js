@@ -11,6 +11,7 @@ const { execFileSync } = require('node:child_process');
 const lib = require('./lib');
 const { measureColdNpx } = require('./cold-npx');
 const { installNodes } = require('../scripts/node-matrix/install');
+const { measureHttps } = require('./https');
 
 const BENCH_KEY = 'sk_test_bench';
 const SERVERS = {
@@ -546,6 +547,7 @@ async function main() {
   log(`pinning: ${pinning.used ? 'yes' : 'no'} (${pinning.reason})`);
   SERVERS.mock.key = await mockKey();
   if (process.argv.includes('--peak')) return finish(partOnly(memoryRows, await measurePeakRss(SERVERS.mock.key)));
+  if (process.argv.includes('--https')) return finish(partOnly(httpsRows, await measureHttps(SERVERS, httpsLoad(), formHeaders, FORM)));
   if (process.argv.includes('--load')) {
     const load = await measureThroughput();
     load.mock.create_webhook = await measureWebhooks(SERVERS.mock.key);
@@ -561,7 +563,15 @@ async function main() {
   const memory = await measurePeakRss(SERVERS.mock.key);
   const scale = await measureScale();
   const surfaces = await measureSurfaces();
+  const https = await measureHttps(SERVERS, httpsLoad(), formHeaders, FORM);
   const table = rows(boot, load, memory, scale, surfaces, install);
+  httpsRows(
+    {
+      row: (figure, value, baseline, ratio, target, met) => table.push({ figure, value, baseline, ratio, target, met }),
+      section: (title) => table.push({ section: title }),
+    },
+    https,
+  );
   const host = machine();
   console.log(
     `\nmachine: ${host.cpu}, ${host.cores} cores, ${(host.memory / 2 ** 30).toFixed(0)} GiB, ${host.platform}, Node ${host.node}, commit ${host.commit?.slice(0, 7) ?? 'n/a'}`,
@@ -584,6 +594,7 @@ async function main() {
     memory,
     scale,
     surfaces,
+    https,
     table,
   };
   fs.writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
@@ -591,12 +602,53 @@ async function main() {
   finish(table);
 }
 
+/** The HTTPS loads: as long as the HTTP ones (one round); `--https --quick` runs 2 s for a check that they work. */
+function httpsLoad() {
+  return process.argv.includes('--quick') ? { ...LOAD, duration: 2, warmup: 0.5 } : LOAD;
+}
+
+/**
+ * The HTTPS rows (issue 44): keep-alive creates and retrieves over TLS as a ratio to the bare node:https server with
+ * the same certificate, held to the same targets as over HTTP, and the handshake time of each.
+ */
+function httpsRows({ row, section }, https) {
+  section('HTTPS (TLS 1.3, HTTP/1.1 keep-alive, the same certificate; baseline: bare node:https)');
+  const ratio = (a, b) => a / b;
+  const create = ratio(https.mock.create.rps, https.bare.create.rps);
+  const retrieve = ratio(https.mock.retrieve.rps, https.bare.retrieve.rps);
+  row(
+    'creates over TLS',
+    `${https.mock.create.rps.toFixed(0)} req/s`,
+    `${https.bare.create.rps.toFixed(0)} req/s`,
+    `${create.toFixed(2)}×`,
+    `≥ ${TARGETS.create}×`,
+    create >= TARGETS.create,
+  );
+  row(
+    'retrieves over TLS',
+    `${https.mock.retrieve.rps.toFixed(0)} req/s`,
+    `${https.bare.retrieve.rps.toFixed(0)} req/s`,
+    `${retrieve.toFixed(2)}×`,
+    `≥ ${TARGETS.retrieve}×`,
+    retrieve >= TARGETS.retrieve,
+  );
+  row(
+    'TLS handshake (new connection, median of 50)',
+    `${https.mock.handshakeMs.toFixed(2)} ms`,
+    `${https.bare.handshakeMs.toFixed(2)} ms`,
+    `${ratio(https.mock.handshakeMs, https.bare.handshakeMs).toFixed(2)}×`,
+    '',
+    null,
+  );
+}
+
 /**
  * One part's rows alone: `node bench/run.js --boot` (boot on every Node, two minutes; `--nodes=22,24` only those
  * other Nodes, `--nodes=` none; `--no-express` without the Express reference), `--npx` (a cold npx start from the
  * packed tarball, a quarter of a minute), `--load` (the sustained loads,
  * about four minutes), `--peak` (peak RSS under creates, half a minute) or `--scale` (memory and pages with a million
- * payments, two minutes; memory figures after a full GC, the same on any machine).
+ * payments, two minutes; memory figures after a full GC, the same on any machine), `--https` (the HTTPS rows, a
+ * minute; `--https --quick`: 2 s loads, to check they run).
  */
 function partOnly(rowsOf, measured) {
   const out = [];

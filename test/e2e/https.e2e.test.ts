@@ -319,8 +319,54 @@ describe('webhooks to an https: receiver whose certificate comes from another pr
 
 /** The secret the banner prints for the --webhook endpoint. */
 function secretOf(mock: Awaited<ReturnType<typeof startMock>>): string {
-   
   const { cliEndpointSecret } = require('../../src/webhooks/cli-endpoints') as typeof import('../../src/webhooks/cli-endpoints');
   const endpoint = mock.context.cliEndpoints[0] as { url: string };
   return cliEndpointSecret(mock.context.store, endpoint.url) as string;
 }
+
+describe('the README quick start over HTTPS, and what a start without TLS loads', () => {
+  afterEach(() => killAll());
+
+  it('runs the quick start line with --tls as written (on a free port): an https: URL that a client trusting the CA reaches', async () => {
+    const line = /^npx payments-mock (--tls)\s+# serves (https:\/\/127\.0\.0\.1:4010)/m.exec(readFileSync(join(ROOT, 'README.md'), 'utf8'));
+    expect(line?.slice(1)).toEqual(['--tls', 'https://127.0.0.1:4010']);
+    const dir = mkdtempSync(join(tmpdir(), 'pm-readme-tls-'));
+    try {
+      const cli = spawnCli([line?.[1] as string, '--port', '0'], { PAYMENTS_MOCK_CA_DIR: join(dir, 'ca') });
+      const url = (await cli.waitForLine((l) => l.startsWith('payments-mock listening on '), 'the listening line', 30_000)).slice(
+        'payments-mock listening on '.length,
+      );
+      expect(url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
+      const { stdout } = await run('curl', ['-sS', '--cacert', join(dir, 'ca', 'ca.pem'), `${url}/_mock/health`, '-w', ' %{http_code}'], { timeout: 10_000 });
+      expect(stdout.endsWith(' 200')).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 40_000);
+
+  it('a start without TLS loads neither the certificate code nor node:http2 / node:tls; a start with it does', async () => {
+    const probe = (tls: boolean) => `
+      const { startMock } = require(${JSON.stringify(join(ROOT, 'dist', 'index.js'))});
+      startMock({ port: 0, fixtures: 'none'${tls ? `, tls: { caDir: ${JSON.stringify(join(tmpdir(), `pm-load-probe-${process.pid}`))} }` : ''} }).then(async (mock) => {
+        const natives = process.moduleLoadList.filter((name) => /^NativeModule (http2|tls|_tls_wrap)$/.test(name));
+        const forge = Object.keys(require.cache).some((file) => file.includes('node-forge'));
+        const ours = Object.keys(require.cache).some((file) => file.includes('/dist/tls/'));
+        console.log(JSON.stringify({ natives, forge, ours }));
+        await mock.close();
+      });`;
+    const without = JSON.parse((await run(process.execPath, ['-e', probe(false)], { timeout: 20_000 })).stdout) as {
+      natives: string[];
+      forge: boolean;
+      ours: boolean;
+    };
+    expect(without).toEqual({ natives: [], forge: false, ours: false });
+    const withTls = JSON.parse((await run(process.execPath, ['-e', probe(true)], { timeout: 20_000 })).stdout) as {
+      natives: string[];
+      forge: boolean;
+      ours: boolean;
+    };
+    rmSync(join(tmpdir(), `pm-load-probe-${process.pid}`), { recursive: true, force: true });
+    expect(withTls.natives).toEqual(expect.arrayContaining(['NativeModule http2', 'NativeModule tls']));
+    expect(withTls).toMatchObject({ forge: true, ours: true });
+  }, 40_000);
+});

@@ -12,6 +12,7 @@ import Stripe from 'stripe';
 import { startMock } from '../../src/start-mock';
 import { issueLeaf, makeCertificateAuthority } from '../../src/tls/issue-certificates';
 import { CliProcess, killAll, spawnCli } from '../helpers/cli-process';
+import { connectAgent } from '../helpers/mcp-agent';
 
 const run = promisify(execFile);
 const ROOT = join(__dirname, '..', '..');
@@ -205,6 +206,15 @@ describe('HTTPS and HTTP/2 beside HTTP, over one state (the built CLI, real clie
     expect((refused as { stderr: string }).stderr).toMatch(
       /answers over HTTPS, but its certificate is not trusted here \(\w+\): run with NODE_EXTRA_CA_CERTS=/,
     );
+  }, 30_000);
+
+  it('the MCP server drives the sandbox at --url https://… where the CA is trusted', async () => {
+    const agent = await connectAgent(['--url', httpsUrl], { NODE_EXTRA_CA_CERTS: caPath });
+    try {
+      expect(await agent.ok('get_clock')).toMatchObject({ mode: 'real' });
+    } finally {
+      await agent.close();
+    }
   }, 30_000);
 
   it('never shows the CA private key: not in the output, the state export, the journal or the dashboard data', async () => {

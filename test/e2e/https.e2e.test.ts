@@ -159,6 +159,11 @@ describe('HTTPS and HTTP/2 beside HTTP, over one state (the built CLI, real clie
       expect(tls2.headers['content-type']).toBe(plain.headers['content-type']);
       for (const name of ['connection', 'keep-alive', 'transfer-encoding']) expect(tls2.headers[name]).toBeUndefined();
     }
+    // The journal keeps an HTTP/2 request's headers as HTTP/1.1 sends them: Host from :authority, no pseudo-headers.
+    const last = JSON.parse((await viaHttp(`${httpUrl}/_mock/requests?limit=1`)).body) as { data: Array<{ id: string }> };
+    const entry = JSON.parse((await viaHttp(`${httpUrl}/_mock/requests/${last.data[0]?.id}`)).body) as { request_headers: Record<string, string> };
+    expect(entry.request_headers.host).toBe(new URL(httpsUrl).host);
+    expect(Object.keys(entry.request_headers).filter((name) => name.startsWith(':'))).toEqual([]);
     // Links in answers name the address the client used: https on the TLS port.
     const missing = JSON.parse((await viaHttp2(`${httpsUrl}/v1/customers/cus_nope`)).body) as { error: { doc_url: string } };
     expect(missing.error.doc_url.startsWith(`${httpsUrl}/docs/errors#`)).toBe(true);

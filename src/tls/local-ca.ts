@@ -55,6 +55,15 @@ export function localCa(dir = caFolder()): LocalCa {
  * @example const leaf = localLeaf(['localhost', '127.0.0.1', '::1']);
  */
 export function localLeaf(names: readonly string[], dir = caFolder()): LocalLeaf {
+  try {
+    return leafUnder(names, dir);
+  } catch (error) {
+    if (error instanceof ConfigError) throw error;
+    throw new ConfigError(`The local CA in ${dir} cannot be used (${(error as Error).message}): delete that folder to make a new CA (and trust it again), or set PAYMENTS_MOCK_CA_DIR to another folder.`);
+  }
+}
+
+function leafUnder(names: readonly string[], dir: string): LocalLeaf {
   const ca = loadOrMakeCa(dir);
   const path = join(dir, LEAF);
   const header = `names: ${names.join(',')}`;
@@ -130,7 +139,8 @@ function describe(dir: string, caCert: string): LocalCa {
 
 function readOrEmpty(path: string): string {
   try {
-    return readFileSync(path, 'utf8');
+    // CRLF (a file copied through Windows, or written by an older copy of forge) reads as LF.
+    return readFileSync(path, 'utf8').replace(/\r\n/g, '\n');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return '';
     throw new ConfigError(`Cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? 'error'}): check the local CA folder's permissions.`);

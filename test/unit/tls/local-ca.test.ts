@@ -1,5 +1,5 @@
 import { X509Certificate } from 'node:crypto';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError } from '../../../src/errors/api-error';
@@ -77,6 +77,17 @@ describe('the local CA', () => {
     localCa(dir);
     chmodSync(join(dir, 'ca-key.pem'), 0o644);
     expect(() => localCa(dir)).toThrow(/ca-key\.pem is open to other users \(mode 644\): run chmod 600/);
+  });
+
+  it('reads a CA file with CRLF line ends, and refuses a damaged one in one line naming the fix', () => {
+    const made = localLeaf(['localhost'], dir);
+    const keyPath = join(dir, 'ca-key.pem');
+    writeFileSync(keyPath, readFileSync(keyPath, 'utf8').replace(/\n/g, '\r\n'), { mode: 0o600 });
+    expect(localCa(dir).fingerprint256).toBe(made.ca.fingerprint256);
+    writeFileSync(keyPath, 'not a key', { mode: 0o600 });
+    expect(() => localLeaf(['localhost'], dir)).toThrow(
+      new ConfigError(`The local CA file ${keyPath} is damaged: delete the folder ${dir} to make a new CA (and trust it again).`),
+    );
   });
 
   it('lives where PAYMENTS_MOCK_CA_DIR says, else in the per-user data folder of each platform', () => {

@@ -7,7 +7,9 @@ export const URL_VARIABLE = 'PAYMENTS_MOCK_URL';
 export const ADMIN_TOKEN_VARIABLE = 'PAYMENTS_MOCK_ADMIN_TOKEN';
 
 const SERVER = Symbol.for('payments-mock/jest/server');
-type Holder = { [SERVER]?: MockServer };
+/** Set when this setup published the local CA for the workers, so teardown takes back only what it set. */
+const CA_SET = Symbol.for('payments-mock/jest/ca-set');
+type Holder = { [SERVER]?: MockServer; [CA_SET]?: boolean };
 
 /**
  * Starts one mock for the whole Jest run and publishes its URL as `PAYMENTS_MOCK_URL`. Use it from your own
@@ -24,6 +26,11 @@ export async function setupPaymentsMock(options: TestMockOptions = {}): Promise<
   (globalThis as Holder)[SERVER] = mock;
   process.env[URL_VARIABLE] = mock.url;
   if (options.adminToken) process.env[ADMIN_TOKEN_VARIABLE] = options.adminToken;
+  // With `tls` and the local CA, the workers (processes started after this) trust it, unless the user chose a trust.
+  if (mock.ca && process.env.NODE_EXTRA_CA_CERTS === undefined) {
+    process.env.NODE_EXTRA_CA_CERTS = mock.ca.certPath;
+    (globalThis as Holder)[CA_SET] = true;
+  }
   return mock;
 }
 
@@ -34,6 +41,10 @@ export async function teardownPaymentsMock(): Promise<void> {
   if (!mock) return;
   delete holder[SERVER];
   delete process.env[URL_VARIABLE];
+  if (holder[CA_SET]) {
+    delete holder[CA_SET];
+    delete process.env.NODE_EXTRA_CA_CERTS;
+  }
   if (mock.context.adminToken) delete process.env[ADMIN_TOKEN_VARIABLE];
   await mock.close();
 }

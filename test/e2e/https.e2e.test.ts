@@ -5,7 +5,7 @@ import { request as httpRequest } from 'node:http';
 import { createServer as createHttpsServer, Agent as HttpsAgent } from 'node:https';
 import { connect } from 'node:http2';
 import { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import Stripe from 'stripe';
@@ -69,7 +69,7 @@ describe('HTTPS and HTTP/2 beside HTTP, over one state (the built CLI, real clie
       const form = { 'content-type': 'application/x-www-form-urlencoded', authorization: auth };
       function h1(path, body) {
         return new Promise((resolve, reject) => {
-          const req = https.request({ host: 'shop.test', port: process.env.PORT, path, method: 'POST', headers: form, lookup }, (res) => {
+          const req = https.request({ host: process.env.MACHINE, port: process.env.PORT, path, method: 'POST', headers: form, lookup }, (res) => {
             let text = ''; res.on('data', (c) => (text += c)); res.on('end', () => resolve({ status: res.statusCode, version: res.httpVersion, body: JSON.parse(text) }));
           });
           req.on('error', reject); req.end(body);
@@ -95,7 +95,8 @@ describe('HTTPS and HTTP/2 beside HTTP, over one state (the built CLI, real clie
         out.push({ status: fetched.status, version: 'fetch', body: await fetched.json() });
         console.log(JSON.stringify(out.map((r) => [r.status, r.version, r.body.object, r.body.status])));
       })().catch((e) => { console.error(e.code || e.message); process.exit(1); });`;
-    const env = { ...process.env, NODE_EXTRA_CA_CERTS: caPath, KEY: key, PORT: String(port) };
+    // HTTP/1.1 goes to this machine's own name (on every leaf), HTTP/2 to shop.test (an --allowed-hosts name).
+    const env = { ...process.env, NODE_EXTRA_CA_CERTS: caPath, KEY: key, PORT: String(port), MACHINE: hostname().toLowerCase() };
     const { stdout } = await run(process.execPath, ['-e', script], { env, timeout: 20_000 });
     expect(JSON.parse(stdout)).toEqual([
       [200, '1.1', 'payment', 'requires_confirmation'],

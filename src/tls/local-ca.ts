@@ -59,7 +59,9 @@ export function localLeaf(names: readonly string[], dir = caFolder()): LocalLeaf
     return leafUnder(names, dir);
   } catch (error) {
     if (error instanceof ConfigError) throw error;
-    throw new ConfigError(`The local CA in ${dir} cannot be used (${(error as Error).message}): delete that folder to make a new CA (and trust it again), or set PAYMENTS_MOCK_CA_DIR to another folder.`);
+    throw new ConfigError(
+      `The local CA in ${dir} cannot be used (${(error as Error).message}): delete that folder to make a new CA (and trust it again), or set PAYMENTS_MOCK_CA_DIR to another folder.`,
+    );
   }
 }
 

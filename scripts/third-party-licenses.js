@@ -12,6 +12,15 @@ const { DIST, ROOT, bundledRecords } = require('./vendored');
 const PERMISSIVE = new Set(['MIT', 'ISC', 'BSD-2-Clause', 'BSD-3-Clause', 'Apache-2.0', '0BSD']);
 const OUTPUT = join(DIST, 'THIRD_PARTY_LICENSES');
 
+/**
+ * The permissive licence a package is used under: its own, or for a choice (an SPDX `(A OR B)`, such as
+ * node-forge's `(BSD-3-Clause OR GPL-2.0)`) the first permissive one offered; undefined when none is.
+ */
+function permissiveChoice(license) {
+  const offered = /^\((.+)\)$/.exec(license ?? '')?.[1]?.split(/\s+OR\s+/) ?? [license];
+  return offered.find((one) => PERMISSIVE.has(one));
+}
+
 function licenceText(folder) {
   const file = readdirSync(folder).find((name) => /^(licen[cs]e|copying)(\.(md|txt))?$/i.test(name));
   if (!file) throw new Error(`${folder} has no LICENSE file to ship with the code bundled from it`);
@@ -29,11 +38,13 @@ function main() {
   const sections = [...outputs.keys()]
     .map((folder) => {
       const manifest = JSON.parse(readFileSync(join(ROOT, folder, 'package.json'), 'utf8'));
-      if (!PERMISSIVE.has(manifest.license)) throw new Error(`${manifest.name} is licensed ${manifest.license}: not one the build accepts to bundle`);
+      const used = permissiveChoice(manifest.license);
+      if (!used) throw new Error(`${manifest.name} is licensed ${manifest.license}: not one the build accepts to bundle`);
       const where = [...new Set(outputs.get(folder))].sort().join(', ');
+      const terms = used === manifest.license ? used : `${manifest.license}, used under ${used}`;
       return {
         name: manifest.name,
-        text: `${manifest.name} ${manifest.version} (${manifest.license}), bundled into ${where}\n\n${licenceText(join(ROOT, folder))}`,
+        text: `${manifest.name} ${manifest.version} (${terms}), bundled into ${where}\n\n${licenceText(join(ROOT, folder))}`,
       };
     })
     .sort((a, b) => a.name.localeCompare(b.name));

@@ -201,8 +201,6 @@ async function serve(options: ServeOptions, log: LogFormat, io: CliIO, chalk: Pa
       log === 'off' ? io.stderr(`${memoryLine(notice, 'json', new Date(), chalk)}\n`) : io.stdout(`${memoryLine(notice, log, new Date(), chalk)}\n`),
   });
   io.stdout(`payments-mock listening on ${mock.url}\n`);
-  // HTTP and HTTPS at once: a parent reading the port learns both.
-  if (mock.tlsUrl && mock.tlsUrl !== mock.url) io.stdout(`payments-mock listening on ${mock.tlsUrl}\n`);
   // --log off is for parents that read the port: the listening line is all they get.
   if (log !== 'off') io.stdout(`${banner(mock, log, chalk)}\n`);
   return mock;

@@ -23,3 +23,17 @@ export const memorySize = (name: string) => (value: string) => {
   if (parseMemorySize(value) === undefined) throw new InvalidArgumentError(`${name} must be a size such as 512mb or 2gb.`);
   return value;
 };
+
+/**
+ * A switch that may be given a value, so that its environment variable can say off: `--tls` alone is on;
+ * `1`/`true`/`on`/`yes` and `0`/`false`/`off`/`no`/empty (PAYMENTS_MOCK_TLS=0) are read as such.
+ * @example onOff('--tls')('off') // false
+ */
+export const onOff =
+  (name: string) =>
+  (value: string): boolean => {
+    const word = value.trim().toLowerCase();
+    if (['1', 'true', 'on', 'yes'].includes(word)) return true;
+    if (['0', 'false', 'off', 'no', ''].includes(word)) return false;
+    throw new InvalidArgumentError(`${name} takes on or off (1/0, true/false), or nothing for on.`);
+  };

@@ -15,7 +15,7 @@ import { addClientCommands } from './client-commands';
 import { addDeliveryCommands } from './delivery-commands';
 import { addJournalCommand } from './journal-command';
 import { Palette, palette } from './colors';
-import { integer, memorySize } from './integer-option';
+import { integer, memorySize, onOff } from './integer-option';
 import { formatRequestLine, LogFormat } from './log-format';
 import type { CliIO, CliResult } from './cli-io';
 import { addMcpCommand } from './mcp-command';
@@ -128,9 +128,9 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<CliRe
       ).env('PAYMENTS_MOCK_AUTOSAVE'),
     )
     .addOption(
-      new Option('--tls', 'serve HTTPS (HTTP/2 and HTTP/1.1) on --port instead of HTTP, with a certificate of the local CA (see: payments-mock tls)').env(
-        'PAYMENTS_MOCK_TLS',
-      ),
+      new Option('--tls [on|off]', 'serve HTTPS (HTTP/2 and HTTP/1.1) on --port instead of HTTP, with a certificate of the local CA (see: payments-mock tls)')
+        .env('PAYMENTS_MOCK_TLS')
+        .argParser(onOff('--tls')),
     )
     .addOption(
       new Option('--tls-port <n>', 'serve HTTPS on this port as well, beside HTTP on --port, over one state; 0 = any free port')

@@ -1,16 +1,12 @@
 import { execFile } from 'node:child_process';
-import { createHmac } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { createServer as createHttpsServer, Agent as HttpsAgent } from 'node:https';
+import { Agent as HttpsAgent } from 'node:https';
 import { connect } from 'node:http2';
-import { AddressInfo } from 'node:net';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import Stripe from 'stripe';
-import { startMock } from '../../src/start-mock';
-import { issueLeaf, makeCertificateAuthority } from '../../src/tls/issue-certificates';
 import { CliProcess, killAll, spawnCli } from '../helpers/cli-process';
 import { connectAgent } from '../helpers/mcp-agent';
 
@@ -279,115 +275,4 @@ describe('HTTPS and HTTP/2 beside HTTP, over one state (the built CLI, real clie
       stream.end();
     }).finally(() => session.close());
   }
-});
-
-describe('webhooks to an https: receiver whose certificate comes from another private CA', () => {
-  it('are delivered, signed, with --webhook-ca; without it they fail as tls_error', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'pm-webhook-ca-'));
-    const companyCa = makeCertificateAuthority('a company root');
-    const leaf = issueLeaf(companyCa, ['localhost', '127.0.0.1']);
-    writeFileSync(join(dir, 'company-root.pem'), companyCa.cert);
-    const received: Array<{ headers: Record<string, unknown>; body: string }> = [];
-    const receiver = createHttpsServer({ cert: leaf.cert, key: leaf.key }, (req, res) => {
-      let body = '';
-      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      req.on('end', () => {
-        received.push({ headers: req.headers, body });
-        res.end('ok');
-      });
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-    const url = `https://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
-    const trusted = await startMock({ port: 0, fixtures: 'none', webhooks: [url], webhookCa: join(dir, 'company-root.pem') });
-    const untrusted = await startMock({ port: 0, fixtures: 'none', webhooks: [url] });
-    try {
-      for (const mock of [trusted, untrusted]) {
-        const secret = mock.keys.find((k) => k.kind === 'secret' && !k.livemode)?.key as string;
-        await fetch(`${mock.url}/v1/customers`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${secret}` },
-          body: new URLSearchParams({ email: 'a@example.com' }),
-        });
-      }
-      const deliveries = async (mock: typeof trusted) => {
-        for (let i = 0; i < 200; i += 1) {
-          const list = (await (await fetch(`${mock.url}/_mock/webhooks/deliveries`)).json()) as {
-            data: Array<{ attempts: Array<{ response_status: number | null; error: string | null }> }>;
-          };
-          if (list.data[0]?.attempts.length) return list.data[0].attempts[0];
-          await new Promise((resolve) => setTimeout(resolve, 25));
-        }
-        throw new Error('no attempt');
-      };
-      expect(await deliveries(trusted)).toMatchObject({ response_status: 200, error: null });
-      expect(await deliveries(untrusted)).toMatchObject({ response_status: null, error: 'tls_error' });
-      expect(received).toHaveLength(1);
-      const delivered = received[0] as { headers: Record<string, string>; body: string };
-      const [t, v1] = /t=(\d+),v1=([0-9a-f]+)/.exec(delivered.headers['service-signature'] as string)?.slice(1) ?? [];
-      const secret = secretOf(trusted);
-      expect(createHmac('sha256', secret).update(`${t}.${delivered.body}`).digest('hex')).toBe(v1);
-    } finally {
-      await trusted.close();
-      await untrusted.close();
-      receiver.closeAllConnections();
-      receiver.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }, 30_000);
-});
-
-/** The secret the banner prints for the --webhook endpoint. */
-function secretOf(mock: Awaited<ReturnType<typeof startMock>>): string {
-  const { cliEndpointSecret } = require('../../src/webhooks/cli-endpoints') as typeof import('../../src/webhooks/cli-endpoints');
-  const endpoint = mock.context.cliEndpoints[0] as { url: string };
-  return cliEndpointSecret(mock.context.store, endpoint.url) as string;
-}
-
-describe('the README quick start over HTTPS, and what a start without TLS loads', () => {
-  afterEach(() => killAll());
-
-  it('runs the quick start line with --tls as written (on a free port): an https: URL that a client trusting the CA reaches', async () => {
-    const line = /^npx payments-mock (--tls)\s+# serves (https:\/\/127\.0\.0\.1:4010)/m.exec(readFileSync(join(ROOT, 'README.md'), 'utf8'));
-    expect(line?.slice(1)).toEqual(['--tls', 'https://127.0.0.1:4010']);
-    const dir = mkdtempSync(join(tmpdir(), 'pm-readme-tls-'));
-    try {
-      const cli = spawnCli([line?.[1] as string, '--port', '0'], { PAYMENTS_MOCK_CA_DIR: join(dir, 'ca') });
-      const url = (await cli.waitForLine((l) => l.startsWith('payments-mock listening on '), 'the listening line', 30_000)).slice(
-        'payments-mock listening on '.length,
-      );
-      expect(url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
-      const { stdout } = await run('curl', ['-sS', '--cacert', join(dir, 'ca', 'ca.pem'), `${url}/_mock/health`, '-w', ' %{http_code}'], { timeout: 10_000 });
-      expect(stdout.endsWith(' 200')).toBe(true);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }, 40_000);
-
-  it('a start without TLS loads neither the certificate code nor node:http2 / node:https; a start with it does', async () => {
-    const probe = (tls: boolean) => `
-      const { startMock } = require(${JSON.stringify(join(ROOT, 'dist', 'index.js'))});
-      startMock({ port: 0, fixtures: 'none'${tls ? `, tls: { caDir: ${JSON.stringify(join(tmpdir(), `pm-load-probe-${process.pid}`))} }` : ''} }).then(async (mock) => {
-        // http2 and https: Node itself loads neither for a plain start, on any line (tls, which some Nodes may load
-        // for their own fetch, is not asked about).
-        const natives = process.moduleLoadList.filter((name) => /^NativeModule (http2|https)$/.test(name));
-        const forge = Object.keys(require.cache).some((file) => file.includes('node-forge'));
-        const ours = Object.keys(require.cache).some((file) => file.includes('/dist/tls/'));
-        console.log(JSON.stringify({ natives, forge, ours }));
-        await mock.close();
-      });`;
-    const without = JSON.parse((await run(process.execPath, ['-e', probe(false)], { timeout: 20_000 })).stdout) as {
-      natives: string[];
-      forge: boolean;
-      ours: boolean;
-    };
-    expect(without).toEqual({ natives: [], forge: false, ours: false });
-    const withTls = JSON.parse((await run(process.execPath, ['-e', probe(true)], { timeout: 20_000 })).stdout) as {
-      natives: string[];
-      forge: boolean;
-      ours: boolean;
-    };
-    rmSync(join(tmpdir(), `pm-load-probe-${process.pid}`), { recursive: true, force: true });
-    expect(withTls.natives).toEqual(expect.arrayContaining(['NativeModule http2', 'NativeModule https']));
-    expect(withTls).toMatchObject({ forge: true, ours: true });
-  }, 40_000);
 });

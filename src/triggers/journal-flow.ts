@@ -4,7 +4,7 @@ import type { JournalEntry } from '../store/journal';
 import type { ControlEntry } from '../store/control-log';
 import type { FlowDocument, FlowStep, FlowValue, KeyKind, RequestStep } from './flow-types';
 import { MAX_STEPS } from './validate-flow';
-import { cardShortcut, maskSecrets } from './recorded-cards';
+import { cardShortcut } from './recorded-cards';
 
 /** What a session kept as a flow is made from: the request journal and the changes among its requests. */
 export interface JournalSource {
@@ -31,7 +31,8 @@ const PATH_PART = /^[A-Za-z0-9_-]+$/;
  * fresh objects on a fresh mock; ids it only sent (fixtures) stay as they are. Every step records the status it
  * got (`expect_status`, and `expect_error` for a refusal), so a replay that answers otherwise stops there. Keys
  * are never written (a step names the kind of key), nor card numbers: a card tokenised in the session becomes the
- * `pm_card_*` shortcut of the same outcome in the steps that use it.
+ * `pm_card_*` shortcut of the same outcome in the steps that use it. What it reads is the journal, masked already
+ * (src/masking/): keys and card numbers never reach it whole.
  */
 export function journalFlow(source: JournalSource, options: JournalFlowOptions = {}): FlowDocument & { workspace: string; livemode: boolean } {
   if (source.journal.capacity === 0)
@@ -116,7 +117,7 @@ class SessionSteps {
     if (kind !== undefined && kind !== 'secret') step.key = kind;
     const scenario = entry.request_headers['mock-scenario'];
     if (scenario !== undefined && (SCENARIOS as readonly string[]).includes(scenario)) step.scenario = scenario;
-    if (entry.idempotency_key !== null && method === 'POST') step.idempotency_key = maskSecrets(entry.idempotency_key);
+    if (entry.idempotency_key !== null && method === 'POST') step.idempotency_key = entry.idempotency_key;
     step.expect_status = entry.status;
     const code = (answer?.error as { code?: unknown } | undefined)?.code;
     if (entry.status >= 400) step.expect_error = { status: entry.status, ...(typeof code === 'string' && /^[a-z_]{1,64}$/.test(code) ? { code } : {}) };
@@ -124,7 +125,7 @@ class SessionSteps {
     if (method === 'POST') this.learn(answer, name, [], 0);
   }
 
-  /** A value sent, with the session's ids as references and card numbers masked (the journal masked them already). */
+  /** A value sent, with the session's ids as references (the journal masked its keys and card numbers already). */
   private value(value: unknown, depth = 0): unknown {
     if (typeof value === 'string') return this.text(value, false);
     if (value === null || typeof value !== 'object' || depth > 8) return value;
@@ -136,7 +137,7 @@ class SessionSteps {
     const replaced = this.shortcuts.get(text) ?? this.references.get(text);
     if (replaced !== undefined) return replaced;
     this.sent.add(text);
-    return inPath ? encodeURIComponent(maskSecrets(text)).replace(/%40/g, '@') : maskSecrets(text);
+    return inPath ? encodeURIComponent(text).replace(/%40/g, '@') : text;
   }
 
   /** Notes every id an answer shows for the first time, with the path to it, unless the session sent it before. */

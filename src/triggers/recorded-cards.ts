@@ -16,21 +16,3 @@ export function cardShortcut(answer: Record<string, unknown> | null): string | u
   const test = TEST_CARDS.find((candidate) => candidate.number.endsWith(card.last4 as string) && candidate.brand === card.brand);
   return (test && SHORTCUT_BY_NUMBER.get(test.number)) ?? 'pm_card_visa';
 }
-
-/** 12 to 19 digits standing alone, optionally split by spaces or dashes: what a card number looks like. */
-const CARD_NUMBER = /(?<![0-9A-Za-z_+])\d(?:[ -]?\d){11,18}(?![0-9A-Za-z_])/g;
-
-/** An API key anywhere in a text (a key pasted into a description by mistake). */
-const API_KEY = /(sk|pk|rk)_(test|live)_[0-9A-Za-z]+/g;
-
-/**
- * Masks anything that looks like a card number (as the journal does) or an API key (as the journal shows keys:
- * prefix and last 4): a flow is a file people share and commit, and never carries either.
- *
- * @example maskSecrets('card 4242 4242 4242 4242, key sk_test_abcdefgh1234'); // 'card ••••4242, key sk_test_…1234'
- */
-export function maskSecrets(text: string): string {
-  return text
-    .replace(CARD_NUMBER, (number) => `••••${number.replace(/\D/g, '').slice(-4)}`)
-    .replace(API_KEY, (key, kind: string, mode: string) => `${kind}_${mode}_…${key.slice(-4)}`);
-}

@@ -16,6 +16,7 @@ const FIELDS = [
   'id',
   'idempotency_key',
   'key',
+  'key_permissions',
   'method',
   'near_miss',
   'path',

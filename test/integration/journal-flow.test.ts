@@ -1,7 +1,11 @@
 import { DEFAULT_FIXTURES } from '../../src/app/mock-options';
 import { expectError } from '../helpers/schemas';
 import { sandbox, Sandbox } from '../helpers/sandbox';
+import { expectNoSecret } from '../helpers/secrets';
 import { FIXTURE_PAYMENT, recordSession, replayedStatuses, SessionDriver } from '../helpers/session';
+
+/** acme's secret test key, as the bundled fixtures spell it: underscores in its body. */
+const SK = 'sk_test_acme_4eC39HqLyjWDarjtT1zdp7dc';
 
 /** The default fixtures (two workspaces, acme first), a frozen clock and seed 1: the same for recording and replay. */
 const fresh = (seed = 1) => sandbox({ fixtures: DEFAULT_FIXTURES, seed });
@@ -22,9 +26,22 @@ function driver(box: Sandbox): SessionDriver {
 type Step = { name?: string; method?: string; path?: string; params?: Record<string, unknown>; expect_status?: number; advance?: string; scenario?: string };
 
 describe('GET /_mock/requests?as=flow: a session kept as a flow', () => {
-  it('writes the session as steps with references, statuses, control steps, kept idempotency keys, and no key or card number', async () => {
+  it('writes the session as steps with references, statuses, control steps, kept idempotency keys, and no key (a fixture key in a description) or card number (in a path, a metadata key, a JSON number)', async () => {
     const box = fresh();
     const statuses = await recordSession(driver(box));
+    // A fixture key pasted in a description, card numbers in a path, as a metadata key and as a JSON number.
+    const leaks = [
+      await box.post('/v1/payments', { amount: 2000, currency: 'usd', description: `oops ${SK}` }),
+      await box.get('/v1/payments/4242424242424242'),
+      await box.post('/v1/payments', { amount: 100, currency: 'usd', 'metadata[4000056655665556]': 'x' }),
+      await box.http
+        .post('/v1/payments')
+        .set('Authorization', `Bearer ${SK}`)
+        .type('json')
+        .send('{"amount":100,"currency":"usd","metadata":{"c":4242424242424242}}'),
+    ];
+    statuses.push(...leaks.map((leak) => leak.status));
+    expect(statuses.slice(-4)).toEqual([200, 404, 200, 400]);
     const res = await box.admin('get', '/_mock/requests?as=flow');
     expect(res.status).toBe(200);
     const doc = res.body as { workspace: string; livemode: boolean; steps: Step[] };
@@ -45,9 +62,15 @@ describe('GET /_mock/requests?as=flow: a session kept as a flow', () => {
     expect(requestSteps.filter((step) => step.path === `/v1/payments/${FIXTURE_PAYMENT}/refund`)).toHaveLength(2);
     expect(requestSteps.filter((step) => (step as { idempotency_key?: string }).idempotency_key === 'order-42')).toHaveLength(2);
     expect(requestSteps.find((step) => step.expect_status === 402)).toMatchObject({ expect_error: { status: 402, code: 'card_declined' } });
+    expect(requestSteps.slice(-4).map((step) => [step.path, step.params])).toEqual([
+      ['/v1/payments', { amount: 2000, currency: 'usd', description: 'oops sk_test_…p7dc' }],
+      [`/v1/payments/${encodeURIComponent('••••4242')}`, undefined],
+      ['/v1/payments', { amount: 100, currency: 'usd', metadata: { '••••5556': 'x' } }],
+      ['/v1/payments', { amount: 100, currency: 'usd', metadata: { c: '••••4242' } }],
+    ]);
     const text = JSON.stringify(doc);
-    expect(text).not.toMatch(/(sk|pk|rk)_(test|live)_/);
-    expect(text).not.toMatch(/(?<![0-9A-Za-z_])\d(?:[ -]?\d){11,18}(?![0-9A-Za-z_])/);
+    expectNoSecret(text, [box.keys.secret, box.keys.publishable, SK], ['4242424242424242', '4000056655665556', '4000002500003155'], 'the flow');
+    expect(text).not.toMatch(/(?<!\d)\d(?:[ -]?\d){11,18}(?!\d)/);
   });
 
   // Seed 2 makes other ids than the session saw: the replay passes only because the ids it made are references.

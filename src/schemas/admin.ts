@@ -248,6 +248,12 @@ export const ADMIN_SHAPES = {
         additionalProperties: string,
         description: 'Values for `${env:NAME}` references (the server never reads its own environment; the CLI fills this from yours).',
       },
+      warnings: {
+        type: 'array',
+        items: string,
+        description:
+          'Written by a session kept as a flow when a replay will not answer as the session did (ids made by requests the journal no longer holds). Ignored when run.',
+      },
       steps: {
         type: 'array',
         minItems: 1,
@@ -265,6 +271,11 @@ export const ADMIN_SHAPES = {
                 path: { type: 'string', pattern: '^/v1(/|$)', description: 'A /v1 path; may hold references (`/v1/payments/${pay:id}/refund`).' },
                 params: { type: 'object', description: 'Body (POST, sent as JSON) or query (GET, DELETE) parameters; strings may hold references.' },
                 key: { enum: ['secret', 'publishable', 'restricted'], description: "Which of the workspace's keys (default secret)." },
+                key_permissions: {
+                  ...closed(Object.fromEntries(PERMISSION_RESOURCES.map((name) => [name, level])), []),
+                  description:
+                    'With key restricted: what the key must be allowed (resources left out: none). The step takes a restricted key that may do at least that, made if the workspace has none.',
+                },
                 idempotency_key: { type: 'string', minLength: 1, maxLength: 255 },
                 scenario: {
                   enum: ['happy', 'manual', 'decline', 'flaky', 'rate-limited', 'slow', 'outage'],

@@ -115,6 +115,9 @@ class SessionSteps {
       step.params = this.value(entry.request_body) as Record<string, FlowValue>;
     const kind = keyOf(entry.key)?.kind;
     if (kind !== undefined && kind !== 'secret') step.key = kind;
+    // What the restricted key could do: a replay takes a key that may do as much (the first one might be read-only).
+    if (kind === 'restricted' && entry.key_permissions)
+      step.key_permissions = Object.fromEntries(Object.entries(entry.key_permissions).filter(([, level]) => level !== 'none'));
     const scenario = entry.request_headers['mock-scenario'];
     if (scenario !== undefined && (SCENARIOS as readonly string[]).includes(scenario)) step.scenario = scenario;
     if (entry.idempotency_key !== null && method === 'POST') step.idempotency_key = entry.idempotency_key;

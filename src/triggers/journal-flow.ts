@@ -4,6 +4,7 @@ import type { JournalEntry } from '../store/journal';
 import type { ControlEntry } from '../store/control-log';
 import type { FlowDocument, FlowStep, FlowValue, KeyKind, RequestStep } from './flow-types';
 import { MAX_STEPS } from './validate-flow';
+import { sessionCut } from './session-cut';
 import { cardShortcut } from './recorded-cards';
 
 /** What a session kept as a flow is made from: the request journal and the changes among its requests. */
@@ -15,7 +16,7 @@ export interface JournalSource {
 export interface JournalFlowOptions {
   /** The session's workspace (default: the workspace of its first request). */
   workspace?: string;
-  /** A Request-Id (from that request on) or Unix seconds (requests made at or after it). */
+  /** A Request-Id (from that request on) or Unix seconds (from the first request or change made at or after it, in order). */
   since?: string;
 }
 
@@ -41,8 +42,9 @@ export function journalFlow(source: JournalSource, options: JournalFlowOptions =
       'The journal is off (--journal 0, or journalSize: 0): the mock keeps no request, so there is no session to keep as a flow. Start it with --journal <n> (1000 by default) to keep one.',
     );
   const all = source.journal.chronological();
-  const since = sinceFilter(options.since, all, source.journal.capacity);
-  const kept = all.filter(({ ordinal, entry }) => since.request(ordinal, entry) && entry.workspace !== null && keyOf(entry.key) !== undefined);
+  const allControls = source.journal.controls.list();
+  const since = sessionCut(options.since, all, allControls, source.journal.capacity);
+  const kept = all.filter(({ ordinal, entry }) => since.request(ordinal) && entry.workspace !== null && keyOf(entry.key) !== undefined);
   const workspace = options.workspace ?? kept[0]?.entry.workspace ?? undefined;
   if (workspace === undefined)
     throw new ApiError('parameter_invalid', `The journal holds no /v1 request${since.text} made with a known key: there is no session to keep as a flow.`, {
@@ -62,7 +64,7 @@ export function journalFlow(source: JournalSource, options: JournalFlowOptions =
       param: 'workspace',
     });
   }
-  const controls = source.journal.controls.list().filter((change) => since.control(change) && (change.workspace === null || change.workspace === workspace));
+  const controls = allControls.filter((change, index) => since.control(change, index) && (change.workspace === null || change.workspace === workspace));
   const steps = new SessionSteps();
   let next = 0;
   for (const { ordinal, entry } of requests) {
@@ -161,32 +163,6 @@ function keyOf(masked: string | null): { kind: KeyKind; livemode: boolean } | un
   if (!match) return undefined;
   const kind = ({ sk: 'secret', pk: 'publishable', rk: 'restricted' } as const)[match[1] as 'sk' | 'pk' | 'rk'];
   return { kind, livemode: match[2] === 'live' };
-}
-
-/** Which requests and changes are in the session: all, those from a Request-Id on, or those at or after a time. */
-function sinceFilter(since: string | undefined, all: Array<{ ordinal: number; entry: JournalEntry }>, capacity: number) {
-  if (since === undefined || since === '') return { text: '', request: () => true, control: () => true };
-  if (/^\d{1,12}$/.test(since)) {
-    const time = Number(since);
-    return {
-      text: ` since ${since}`,
-      request: (_: number, entry: JournalEntry) => entry.created >= time,
-      control: (change: ControlEntry) => change.created >= time,
-    };
-  }
-  if (!/^req_/.test(since))
-    throw new ApiError('parameter_invalid', `Invalid since: ${since.slice(0, 100)}. Give a Request-Id (req_…) or Unix seconds.`, { param: 'since' });
-  const first = all.find(({ entry }) => entry.id === since)?.ordinal;
-  if (first === undefined)
-    throw new ApiError(
-      'resource_missing',
-      `No request '${since.slice(0, 100)}' in the journal (it keeps the latest ${capacity}); GET /_mock/requests lists them.`,
-      {
-        param: 'since',
-        status: 400,
-      },
-    );
-  return { text: ` since ${since}`, request: (ordinal: number) => ordinal >= first, control: (change: ControlEntry) => change.after >= first - 1 };
 }
 
 /** Seconds as the shortest duration that says them (`25h`, `90m`, `45s`), negative too. */

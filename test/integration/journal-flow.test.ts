@@ -1,6 +1,6 @@
 import { DEFAULT_FIXTURES } from '../../src/app/mock-options';
 import { expectError } from '../helpers/schemas';
-import { sandbox, Sandbox } from '../helpers/sandbox';
+import { FROZEN_UNIX, sandbox, Sandbox } from '../helpers/sandbox';
 import { expectNoSecret } from '../helpers/secrets';
 import { FIXTURE_PAYMENT, recordSession, replayedStatuses, SessionDriver } from '../helpers/session';
 
@@ -129,6 +129,31 @@ describe('GET /_mock/requests?as=flow: a session kept as a flow', () => {
     expectError(await box.admin('get', '/_mock/requests?as=json'), 400, 'parameter_invalid', 'as');
     expectError(await box.admin('get', '/_mock/requests?since=0'), 400, 'parameter_unknown', 'since');
     expectError(await box.admin('get', '/_mock/requests?as=flow&limit=1'), 400, 'parameter_unknown', 'limit');
+  });
+
+  it('since a Unix time cuts in the journal order: after a clock moved back, the later requests and the move stay', async () => {
+    const box = fresh();
+    const advance = async (by: string) => expect((await box.admin('post', '/_mock/clock/advance', { by })).status).toBe(200);
+    await advance('2h');
+    await box.post('/v1/customers', { email: 'a@example.com' });
+    await advance('-1h');
+    await box.post('/v1/customers', { email: 'b@example.com' });
+    await box.post('/v1/payments', { amount: 100, currency: 'usd' });
+    const since = async (time: number) => (await box.admin('get', `/_mock/requests?as=flow&since=${time}`)).body.steps as Step[];
+    const shown = (steps: Step[]) => steps.map((step) => step.advance ?? `${step.path} ${JSON.stringify(step.params)}`);
+    const afterA = [
+      '/v1/customers {"email":"a@example.com"}',
+      '-1h',
+      '/v1/customers {"email":"b@example.com"}',
+      '/v1/payments {"amount":100,"currency":"usd"}',
+    ];
+    // A was made at +2h: the session starts there, and keeps B and the payment (made at +1h) that come after it.
+    expect(shown(await since(FROZEN_UNIX + 7200))).toEqual(afterA);
+    // +1h: A is the first request made at or after it (the move back was made at +2h, after A).
+    expect(shown(await since(FROZEN_UNIX + 3600))).toEqual(afterA);
+    // The start: the +2h move was made then (before it moved), so it is kept too.
+    expect(shown(await since(FROZEN_UNIX))).toEqual(['2h', ...afterA]);
+    expectError(await box.admin('get', `/_mock/requests?as=flow&since=${FROZEN_UNIX + 7201}`), 400, 'parameter_invalid', 'since');
   });
 
   it("keeps a request's own Mock-Scenario header as the step's scenario, and the replay runs that request under it", async () => {

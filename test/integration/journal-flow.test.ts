@@ -156,6 +156,31 @@ describe('GET /_mock/requests?as=flow: a session kept as a flow', () => {
     expectError(await box.admin('get', `/_mock/requests?as=flow&since=${FROZEN_UNIX + 7201}`), 400, 'parameter_invalid', 'since');
   });
 
+  it('warns, naming --journal, when steps use ids made by requests the journal dropped; naming since when it left them out', async () => {
+    const box = sandbox({ fixtures: DEFAULT_FIXTURES, seed: 1, journalSize: 2 });
+    const payment = await box.post('/v1/payments', { amount: 2000, currency: 'usd' });
+    await box.post(`/v1/payments/${payment.body.id}/refund`, { amount: 100 });
+    const last = await box.post(`/v1/payments/${payment.body.id}/refund`, { amount: 100 });
+    const doc = (await box.admin('get', '/_mock/requests?as=flow')).body as { warnings?: string[]; steps: Step[] };
+    expect(doc.steps.map((step) => step.path)).toEqual([`/v1/payments/${payment.body.id}/refund`, `/v1/payments/${payment.body.id}/refund`]);
+    expect(doc.warnings).toEqual([
+      `Steps 0, 1 use ${payment.body.id}, made by requests this flow does not hold: a replay on a fresh mock will not find it. ` +
+        'To keep the whole session, the journal keeps the latest 2 requests and dropped 1: start the mock with a larger --journal <n> (PAYMENTS_MOCK_JOURNAL).',
+    ]);
+    // The document still runs (its warnings are for people), and stops where the warning said it would.
+    expectError(await fresh().admin('post', '/_mock/flows', doc), 422, 'flow_step_failed', '/steps/0');
+    const since = (await box.admin('get', `/_mock/requests?as=flow&since=${last.headers['request-id']}`)).body as { warnings: string[] };
+    expect(since.warnings[0]).toMatch(
+      /^Step 0 uses pay_\w+, .* dropped 1: start the mock with a larger --journal <n> \(PAYMENTS_MOCK_JOURNAL\); or export from an earlier request with an earlier --since \(since=\)\.$/,
+    );
+    // Ids the session made itself, and fixture ids, warn of nothing.
+    const whole = sandbox({ fixtures: DEFAULT_FIXTURES });
+    const made = await whole.post('/v1/payments', { amount: 2000, currency: 'usd' });
+    await whole.post(`/v1/payments/${made.body.id}/refund`, {});
+    await whole.post(`/v1/payments/${FIXTURE_PAYMENT}/refund`, {});
+    expect((await whole.admin('get', '/_mock/requests?as=flow')).body.warnings).toBeUndefined();
+  });
+
   it("keeps a request's own Mock-Scenario header as the step's scenario, and the replay runs that request under it", async () => {
     const box = fresh();
     const res = await box.post('/v1/payments', { amount: 500, currency: 'usd' }).set('Mock-Scenario', 'manual');

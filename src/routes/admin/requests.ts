@@ -3,7 +3,7 @@ import { ADMIN_SHAPES } from '../../schemas/admin';
 import { queryLimit } from '../kit/admin-input';
 import { AdminRoute } from '../route-types';
 import { EXAMPLE_JOURNAL_ENTRY } from '../examples';
-import { journalFlow } from '../../triggers/journal-flow';
+import { journalFlow, sessionSource } from '../../triggers/journal-flow';
 
 /** The request journal: what the /v1 API was asked and answered. */
 export const ADMIN_REQUEST_ROUTES: AdminRoute[] = [
@@ -42,13 +42,10 @@ export const ADMIN_REQUEST_ROUTES: AdminRoute[] = [
             throw new ApiError('parameter_unknown', `Received ${name} with as=flow: a flow keeps the whole session; choose it with workspace and since.`, {
               param: name,
             });
-        return journalFlow(
-          { journal: ctx.journal, workspaceIds: () => ctx.store.workspaces.keys() },
-          {
-            ...(query.get('workspace') !== null ? { workspace: query.get('workspace') as string } : {}),
-            ...(query.get('since') !== null ? { since: query.get('since') as string } : {}),
-          },
-        );
+        return journalFlow(sessionSource(ctx), {
+          ...(query.get('workspace') !== null ? { workspace: query.get('workspace') as string } : {}),
+          ...(query.get('since') !== null ? { since: query.get('since') as string } : {}),
+        });
       }
       for (const name of ['workspace', 'since'])
         if (query.get(name) !== null)

@@ -4,6 +4,8 @@ import { maskKey, maskPath, maskText } from '../masking/mask-text';
 import { maskValue } from '../masking/mask-value';
 import { parseBody } from './body';
 import { parseForm } from './form';
+import { paramSchemaOf } from './handle-v1';
+import { typedFormParams } from './validate';
 import { MockRequest } from '../exchange';
 import { JOURNAL_BODY_LIMIT, JournalDetails, JournalExchange, JournalRecord } from '../store/journal';
 
@@ -29,7 +31,13 @@ export function journalRequestBody(params: unknown, sent: SentRequest): unknown 
   let body = params;
   if (body === undefined) {
     try {
-      body = sent.method === 'GET' || sent.body.length === 0 ? (sent.query ? parseForm(sent.query) : null) : parseBody(sent.contentType, sent.body).params;
+      const read =
+        sent.method === 'GET' || sent.body.length === 0
+          ? { params: sent.query ? parseForm(sent.query) : null, fromText: true }
+          : parseBody(sent.contentType, sent.body);
+      // Form text typed as the API read it before refusing it (`exp_month` 13, not "13"): a flow replays it as JSON.
+      const schema = read.fromText && read.params !== null ? paramSchemaOf(sent.method, sent.path) : undefined;
+      body = schema === undefined ? read.params : typedFormParams(schema, read.params);
     } catch {
       body = sent.body.length > 0 ? maskText(utf8Text(sent.body).slice(0, 10_000)) : null;
     }
@@ -40,6 +48,7 @@ export function journalRequestBody(params: unknown, sent: SentRequest): unknown 
 /** What a request sent, as the journal reads it. */
 interface SentRequest {
   method: string;
+  path: string;
   contentType: string | undefined;
   body: Uint8Array;
   query: string;
@@ -53,7 +62,7 @@ interface SentRequest {
 export function journalDetails(record: JournalRecord & JournalExchange): JournalDetails {
   const { headers, body, bodyTruncated, query, keyRecord, params } = record;
   const authorization = header(headers.authorization);
-  const sent: SentRequest = { method: record.method, contentType: header(headers['content-type']), body, query };
+  const sent: SentRequest = { method: record.method, path: record.path, contentType: header(headers['content-type']), body, query };
   return {
     path: maskPath(record.path),
     idempotency_key: record.idempotency_key === null ? null : maskText(record.idempotency_key),

@@ -224,9 +224,14 @@ export function flowError(failure: StepFailure): ApiError {
     return new ApiError('flow_step_failed', `${step}: ${sent} answered ${got}, where the flow expects ${failure.expectedStatus} (expect_status).`, extras);
   if (expected) {
     const wanted = [expected.status, expected.code].filter((part) => part !== undefined).join(' ');
-    return new ApiError('flow_expectation_failed', `${step}: expected ${sent} to fail with ${wanted}, but it answered ${got}.`, extras);
+    return new ApiError('flow_expectation_failed', sentence(`${step}: expected ${sent} to fail with ${wanted}, but it answered ${got}`), extras);
   }
-  return new ApiError('flow_step_failed', `${step}: ${sent} answered ${got}`, extras);
+  return new ApiError('flow_step_failed', sentence(`${step}: ${sent} answered ${got}`), extras);
+}
+
+/** A message ended with one period: the API's own message, quoted last, often ends with one already. */
+function sentence(text: string): string {
+  return /[.!?]$/.test(text) ? text : `${text}.`;
 }
 
 /** The API's own error of a failed step, with the step's request in front of its message (triggers answer with it). */

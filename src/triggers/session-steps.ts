@@ -2,7 +2,7 @@ import { SCENARIOS } from '../scenarios/scenarios';
 import type { ControlEntry } from '../store/control-log';
 import type { JournalEntry } from '../store/journal';
 import type { FlowStep, FlowValue, KeyKind, RequestStep } from './flow-types';
-import { cardShortcut } from './recorded-cards';
+import { cardShortcut, sendableCard } from './recorded-cards';
 
 /** An id or client secret the mock makes: a prefix and 24 base62 characters (`pay_…`, `pay_…_secret_…`). */
 const MADE_ID = /^[a-z]{2,5}_[0-9A-Za-z]{24}(_secret_[0-9A-Za-z]{24})?$/;
@@ -51,6 +51,9 @@ export class SessionSteps {
     };
     if (entry.request_body !== null && typeof entry.request_body === 'object' && Object.keys(entry.request_body).length > 0)
       step.params = this.value(entry.request_body) as Record<string, FlowValue>;
+    // A refused tokenisation is written with a test card in place of the masked one, so it is refused again alike.
+    if (step.params !== undefined && method === 'POST' && entry.path === '/v1/payment_methods' && entry.status !== 200)
+      step.params = sendableCard(step.params, refusedParam(answer));
     const kind = keyOf(entry.key)?.kind;
     if (kind !== undefined && kind !== 'secret') step.key = kind;
     // What the restricted key could do: a replay takes a key that may do as much (the first one might be read-only).
@@ -125,4 +128,10 @@ function decodeSegment(part: string): string {
   } catch {
     return part;
   }
+}
+
+/** The parameter an error answer names (`card[exp_month]`), if any. */
+function refusedParam(answer: Record<string, unknown> | null): string | undefined {
+  const param = (answer?.error as { param?: unknown } | undefined)?.param;
+  return typeof param === 'string' ? param : undefined;
 }

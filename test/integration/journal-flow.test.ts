@@ -181,6 +181,52 @@ describe('GET /_mock/requests?as=flow: a session kept as a flow', () => {
     expect((await whole.admin('get', '/_mock/requests?as=flow')).body.warnings).toBeUndefined();
   });
 
+  it.each([
+    [
+      'exp_month 13',
+      { 'card[number]': '4000000000000002', 'card[exp_month]': '13', 'card[exp_year]': '2030', 'card[cvc]': '123' },
+      'parameter_invalid_integer',
+    ],
+    ['no expiry year', { 'card[number]': '4242424242424242', 'card[exp_month]': '12', 'card[cvc]': '123' }, 'parameter_missing'],
+    ['a CVC of 2 digits', { 'card[number]': '5555555555554444', 'card[exp_month]': '12', 'card[exp_year]': '2030', 'card[cvc]': '12' }, 'parameter_invalid'],
+    ['a spaced number', { 'card[number]': '4242 4242 4242 4242', 'card[exp_month]': '12', 'card[exp_year]': '2030' }, 'parameter_invalid'],
+  ])('a tokenisation refused for %s replays with the same error: a test card of the same last 4 in place of the masked one', async (_, card, code) => {
+    const box = fresh();
+    const refused = await box.post('/v1/payment_methods', card, box.keys.publishable);
+    expect(refused.body.error.code).toBe(code);
+    const doc = (await box.admin('get', '/_mock/requests?as=flow')).body as { steps: Step[] };
+    expect(doc.steps[0]).toMatchObject({ expect_error: { status: 400, code } });
+    const replay = await fresh().admin('post', '/_mock/flows', doc);
+    expect(replay.body.error?.message).toBeUndefined();
+    expect(replay.body.answers.refused_1.error).toMatchObject({ code, param: refused.body.error.param });
+  });
+
+  it('a tokenisation refused for a card number sent as a JSON number replays with the same error, and writes no card number', async () => {
+    const box = fresh();
+    const body = '{"type":"card","card":{"number":4000000000000002,"exp_month":12,"exp_year":2030}}';
+    const refused = await box.http.post('/v1/payment_methods').set('Authorization', `Bearer ${box.keys.publishable}`).type('json').send(body);
+    expect(refused.body.error).toMatchObject({ code: 'parameter_invalid', param: 'card[number]' });
+    const doc = (await box.admin('get', '/_mock/requests?as=flow')).body as { steps: Step[] };
+    expect(doc.steps[0]?.params).toEqual({ type: 'card', card: { number: '••••0002', exp_month: 12, exp_year: 2030 } });
+    expect((await fresh().admin('post', '/_mock/flows', doc)).status).toBe(200);
+  });
+
+  it('a step that fails otherwise says so in one sentence, without a double period after the quoted message', async () => {
+    const res = await fresh().admin('post', '/_mock/flows', {
+      steps: [
+        {
+          method: 'POST',
+          path: '/v1/payment_methods',
+          key: 'publishable',
+          params: { card: { number: '••••4242', exp_month: 12, exp_year: 2030 } },
+          expect_error: { code: 'parameter_invalid_integer' },
+        },
+      ],
+    });
+    expectError(res, 422, 'flow_expectation_failed', '/steps/0');
+    expect(res.body.error.message).toMatch(/[^.]\.$/);
+  });
+
   it("keeps a request's own Mock-Scenario header as the step's scenario, and the replay runs that request under it", async () => {
     const box = fresh();
     const res = await box.post('/v1/payments', { amount: 500, currency: 'usd' }).set('Mock-Scenario', 'manual');

@@ -233,7 +233,11 @@ function execute(ctx: MockContext, route: V1Route, run: Execution, headers: Reco
   }
 }
 
-/** The parameter schema of the /v1 operation a method and path name, if any (the journal types a refused form body by it). */
+/**
+ * The parameter schema of the /v1 operation a method and path name, if any (the journal types a refused form body by it).
+ *
+ * @example paramSchemaOf('POST', '/v1/payment_methods'); // 'createPaymentMethod'
+ */
 export function paramSchemaOf(method: string, path: string): V1Route['params'] | undefined {
   try {
     return router.match(method, path).route.params;

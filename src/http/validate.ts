@@ -38,6 +38,8 @@ export function validateParams<T>(name: ParamSchemaName, input: unknown, fromTex
 /**
  * Form or query parameters with the types their operation's schema wants (digit strings as integers, …), as the
  * API read them before it refused them: the journal shows a refused form request so, and a flow replays it as JSON.
+ *
+ * @example typedFormParams('createPaymentMethod', { card: { exp_month: '13' } }); // { card: { exp_month: 13 } }
  */
 export function typedFormParams(name: ParamSchemaName, params: unknown): unknown {
   return coerceText(PARAM_SCHEMAS[name] as Schema, params);

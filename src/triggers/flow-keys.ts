@@ -7,7 +7,11 @@ import type { KeyKind } from './flow-types';
 
 const RANK: Record<PermissionLevel, number> = { none: 0, read: 1, write: 2 };
 
-/** Whether a key may do at least what `needed` names (write covers read; resources left out need nothing). */
+/**
+ * Whether a key may do at least what `needed` names (write covers read; resources left out need nothing).
+ *
+ * @example mayDo(refundsKey, { refunds: 'write', payments: 'read' }); // true
+ */
 export function mayDo(record: KeyRecord, needed: Partial<Permissions>): boolean {
   const granted = effectivePermissions(record);
   return PERMISSION_RESOURCES.every((resource) => RANK[granted[resource]] >= RANK[needed[resource] ?? 'none']);

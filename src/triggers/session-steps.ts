@@ -9,7 +9,11 @@ const MADE_ID = /^[a-z]{2,5}_[0-9A-Za-z]{24}(_secret_[0-9A-Za-z]{24})?$/;
 /** Field names a reference path can hold. */
 const PATH_PART = /^[A-Za-z0-9_-]+$/;
 
-/** Builds the steps in order, keeping what each answer showed so later steps can reference it. */
+/**
+ * Builds the steps in order, keeping what each answer showed so later steps can reference it.
+ *
+ * @example const steps = new SessionSteps(madeHere); steps.request(entry); steps.list; // [{ name: 'payment_1', … }]
+ */
 export class SessionSteps {
   readonly list: FlowStep[] = [];
   /** Ids (and client secrets) the session made → the reference to the answer that first showed them. */
@@ -101,7 +105,11 @@ export class SessionSteps {
   }
 }
 
-/** `${kind}_${test|live}_…` as the journal masks a key: which kind and mode (undefined when it cannot be read). */
+/**
+ * `${kind}_${test|live}_…` as the journal masks a key: which kind and mode (undefined when it cannot be read).
+ *
+ * @example keyOf('rk_test_…T0vW'); // { kind: 'restricted', livemode: false }
+ */
 export function keyOf(masked: string | null): { kind: KeyKind; livemode: boolean } | undefined {
   const match = /^(sk|pk|rk)_(test|live)_/.exec(masked ?? '');
   if (!match) return undefined;

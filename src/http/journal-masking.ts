@@ -1,6 +1,6 @@
 import { utf8Text } from '../runtime/bytes';
 import { keyFromHeader } from '../domain/keys';
-import { maskKey, maskPath, maskText } from '../masking/mask-text';
+import { maskCutText, maskKey, maskPath, maskText } from '../masking/mask-text';
 import { maskValue } from '../masking/mask-value';
 import { parseBody } from './body';
 import { parseForm } from './form';
@@ -68,7 +68,7 @@ export function journalDetails(record: JournalRecord & JournalExchange): Journal
     idempotency_key: record.idempotency_key === null ? null : maskText(record.idempotency_key),
     key: keyRecord ? maskKey(keyRecord.key) : journalKey(authorization),
     key_permissions: keyRecord?.kind === 'restricted' && keyRecord.permissions ? { ...keyRecord.permissions } : null,
-    request_body: bodyTruncated ? maskText(utf8Text(body)) : journalRequestBody(params, sent),
+    request_body: bodyTruncated ? maskCutText(utf8Text(body)) : journalRequestBody(params, sent),
     request_truncated: bodyTruncated,
     request_headers: shownHeaders(headers, authorization),
     response_headers: shownHeaders(record.responseHeaders),
@@ -88,7 +88,12 @@ function shownHeaders(headers: MockRequest['headers'] | Record<string, string>, 
     if (raw === undefined || count++ >= MAX_SHOWN_HEADERS) continue;
     const lower = name.toLowerCase();
     const value = Array.isArray(raw) ? raw.join(', ') : String(raw);
-    shown[maskText(lower)] = lower === 'authorization' ? maskedAuthorization(authorization ?? value) : maskText(value.slice(0, MAX_HEADER_VALUE));
+    shown[maskText(lower)] =
+      lower === 'authorization'
+        ? maskedAuthorization(authorization ?? value)
+        : value.length > MAX_HEADER_VALUE
+          ? maskCutText(value.slice(0, MAX_HEADER_VALUE))
+          : maskText(value);
   }
   return shown;
 }

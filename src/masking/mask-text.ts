@@ -6,12 +6,14 @@ import { passesLuhn } from './luhn';
  * a key or a card number is hidden the same way everywhere.
  */
 
-/** An API key anywhere in a text: its kind, mode and a body that may hold underscores (`sk_test_acme_4eC39…`). */
-const API_KEY = /(sk|pk|rk)_(test|live)_[0-9A-Za-z_]+/g;
-/** 12 to 19 digits (single spaces or dashes may split them) not touching another digit nor after a + (a phone number); Luhn decides. */
-const DIGIT_RUN = /(?<![\d+])\d(?:[ -]?\d){11,18}(?!\d)/g;
-/** Whether a text could hold either: most texts hold neither, and skip the replacing. */
-const SUSPECT = /(?:sk|pk|rk)_(?:test|live)_|\d(?:[ -]?\d){11}/;
+/**
+ * In one pass: an API key anywhere in a text (its kind, mode and a body that may hold underscores:
+ * `sk_test_acme_4eC39…`), or 12 to 19 digits (single spaces or dashes may split them) not touching another digit nor
+ * after a + (a phone number), which Luhn then decides.
+ */
+const SECRET = /(?:sk|pk|rk)_(?:test|live)_[0-9A-Za-z_]+|(?<![\d+])\d(?:[ -]?\d){11,18}(?!\d)/g;
+/** What a cut may have split: a run of digits, or a word holding a key's prefix. */
+const CUT_TAIL = /(?:\d[ -]?)+$|[0-9A-Za-z_]*(?:sk|pk|rk)_(?:test|live)_[0-9A-Za-z_]*$/;
 
 /**
  * A key as logs and the journal show it: prefix and last four characters. A short key would be shown almost (or
@@ -41,8 +43,20 @@ export function isCardNumber(digits: string): boolean {
  * @example maskText('oops sk_test_acme_4eC39HqLyjWDarjtT1zdp7dc, card 4242 4242 4242 4242'); // 'oops sk_test_…p7dc, card ••••4242'
  */
 export function maskText(text: string): string {
-  if (!SUSPECT.test(text)) return text;
-  return text.replace(API_KEY, maskKey).replace(DIGIT_RUN, maskRun);
+  return text.replace(SECRET, (found) => (found.charCodeAt(0) <= 57 ? maskRun(found) : maskKey(found)));
+}
+
+/**
+ * A text cut at a length, masked: a key or card number that the cut split would show its last characters (a key's
+ * secret part, a card's middle digits) without the rest that makes it recognisable, so a digit run or a key at the
+ * cut is dropped for `…` first.
+ *
+ * @example maskCutText('card 4242 4242 42'); // 'card …'
+ */
+export function maskCutText(text: string): string {
+  // Only the end is searched: an anchored pattern run over a whole 16 KiB body backtracks quadratically.
+  const at = Math.max(0, text.length - 128);
+  return maskText(text.slice(0, at) + text.slice(at).replace(CUT_TAIL, '…'));
 }
 
 /**

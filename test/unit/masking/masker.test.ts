@@ -1,4 +1,4 @@
-import { maskKey, maskPath, maskText } from '../../../src/masking/mask-text';
+import { maskCutText, maskKey, maskPath, maskText } from '../../../src/masking/mask-text';
 import { maskValue } from '../../../src/masking/mask-value';
 
 const SK = 'sk_test_acme_4eC39HqLyjWDarjtT1zdp7dc';
@@ -24,6 +24,12 @@ describe('the masker (src/masking/)', () => {
     expect(maskText(text)).toBe(shown);
     expect(maskText(maskText(text))).toBe(shown);
   });
+
+  it.each([
+    ['a key cut in its secret part', `x-${SK.slice(0, 30)}`, 'x-…'],
+    ['a card number cut after 10 digits', 'card 4242 4242 42', 'card …'],
+    ['a text cut in a word that is no key', 'x'.repeat(20), 'x'.repeat(20)],
+  ])('maskCutText drops a digit run or a key at the cut: %s', (_, text, shown) => expect(maskCutText(text)).toBe(shown));
 
   it('maskKey shows a whole key as prefix and last 4', () => expect(maskKey(SK)).toBe('sk_test_…p7dc'));
 

@@ -39,7 +39,8 @@ export function journalRequestBody(params: unknown, sent: SentRequest): unknown 
       const schema = read.fromText && read.params !== null ? paramSchemaOf(sent.method, sent.path) : undefined;
       body = schema === undefined ? read.params : typedFormParams(schema, read.params);
     } catch {
-      body = sent.body.length > 0 ? maskText(utf8Text(sent.body).slice(0, 10_000)) : null;
+      const text = utf8Text(sent.body);
+      body = text.length === 0 ? null : text.length > 10_000 ? maskCutText(text.slice(0, 10_000)) : maskText(text);
     }
   }
   return maskValue(body ?? null);

@@ -13,7 +13,7 @@ export const ADMIN_REQUEST_ROUTES: AdminRoute[] = [
     operationId: 'adminListRequests',
     summary: 'The request journal, newest first',
     description:
-      'The last /v1 requests with their status, masked key, idempotency key, replay flag, duration and bodies (card numbers masked). ' +
+      'The last /v1 requests with their status, masked key, idempotency key, replay flag, duration and bodies (keys and card numbers masked wherever they are). ' +
       'With `as=flow`: the session as a flow document instead (`POST /_mock/flows` and `payments-mock flow` replay it): the requests of one ' +
       'workspace and mode (`workspace`, default the one of the first request; `since` a Request-Id or Unix seconds), the clock moves and ' +
       'scenario changes among them as control steps, the ids the session made as references, each step with the status it got ' +

@@ -9,7 +9,7 @@ import { handleRequest } from '../http/handle-request';
 import type { FlowDocument, FlowResult } from '../triggers/flow-types';
 import { redeliver } from '../triggers/redeliver';
 import { runFlow } from '../triggers/run-flow';
-import { journalFlow, JournalFlowOptions } from '../triggers/journal-flow';
+import { journalFlow, JournalFlowOptions, sessionSource } from '../triggers/journal-flow';
 import { trigger, TriggerOptions, TriggerResult } from '../triggers/trigger';
 import { createMockWorkspace, MockWorkspace, mockWorkspace } from './mock-workspace';
 import { processEnv } from '../runtime/platform';
@@ -106,7 +106,7 @@ export function mockControls(ctx: MockContext): MockControls {
     },
     trigger: (type, triggerOptions) => trigger(ctx, (request) => handleRequest(ctx, request), type, triggerOptions),
     runFlow: (document) => runFlow(ctx, (request) => handleRequest(ctx, request), document, processEnv()),
-    sessionAsFlow: (flowOptions) => journalFlow({ journal: ctx.journal, workspaceIds: () => ctx.store.workspaces.keys() }, flowOptions),
+    sessionAsFlow: (flowOptions) => journalFlow(sessionSource(ctx), flowOptions),
     setScenario: (name, scenarioOptions) => ctx.setScenario(parseScenario(name, scenarioOptions)),
     createWorkspace: async (workspaceOptions) => createMockWorkspace(ctx, workspaceOptions),
     workspace: (id) => mockWorkspace(ctx, id),

@@ -8,7 +8,7 @@ import type { FlowDocument, FlowResult } from '../triggers/flow-types';
 import type { MockRequest } from '../exchange';
 import { handleRequest } from '../http/handle-request';
 import { runFlow } from '../triggers/run-flow';
-import { journalFlow } from '../triggers/journal-flow';
+import { journalFlow, sessionSource } from '../triggers/journal-flow';
 import { trigger, TriggerOptions, TriggerResult } from '../triggers/trigger';
 import { keysByRole, WorkspaceKeys } from '../workspaces/keys-by-role';
 import { processEnv } from '../runtime/platform';
@@ -140,7 +140,7 @@ export function mockWorkspace(ctx: MockContext, id: string): MockWorkspace {
     },
     sessionAsFlow: (options = {}) => {
       existing();
-      return journalFlow({ journal: ctx.journal, workspaceIds: () => ctx.store.workspaces.keys() }, { ...options, workspace: id });
+      return journalFlow(sessionSource(ctx), { ...options, workspace: id });
     },
   };
 }

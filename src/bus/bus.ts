@@ -56,6 +56,7 @@ export interface ObjectMessage extends Place {
 export interface RequestMessage {
   id: string;
   method: string;
+  /** Keys and card numbers masked, as in the journal. */
   path: string;
   status: number;
   /** Masked, as in the journal. */

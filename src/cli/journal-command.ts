@@ -18,9 +18,10 @@ interface JournalFlags {
 /**
  * `payments-mock journal [--as-flow]`: the running mock's request journal (`GET /_mock/requests`), or with
  * `--as-flow` the session as a flow document (`GET /_mock/requests?as=flow`) that `payments-mock flow` replays.
- * Written to stdout, or to `--out <file>` (then one line says what was written).
+ * Written to stdout, or to `--out <file>` (then one line says what was written). A flow's warnings (ids made by
+ * requests it does not hold) are also printed on stderr, one yellow line each: the document stays pipeable.
  */
-export function addJournalCommand(program: Command, io: { stdout: (text: string) => void }, chalk: Palette): void {
+export function addJournalCommand(program: Command, io: { stdout: (text: string) => void; stderr: (text: string) => void }, chalk: Palette): void {
   program
     .command('journal')
     .description("print a running mock's request journal; --as-flow: the session as a flow file that `payments-mock flow` replays")
@@ -44,7 +45,13 @@ export function addJournalCommand(program: Command, io: { stdout: (text: string)
       }).toString();
       const document = await getAdmin<FlowDocument | { data: unknown[] }>(flags, `/_mock/requests${query ? `?${query}` : ''}`);
       const text = `${JSON.stringify(document, null, 2)}\n`;
-      if (flags.out === undefined) return io.stdout(text);
+      const warn = () => {
+        for (const warning of 'steps' in document ? (document.warnings ?? []) : []) io.stderr(`${chalk.yellow(`! ${warning}`)}\n`);
+      };
+      if (flags.out === undefined) {
+        io.stdout(text);
+        return warn();
+      }
       try {
         writeFileSync(flags.out, text);
       } catch (error) {
@@ -55,5 +62,6 @@ export function addJournalCommand(program: Command, io: { stdout: (text: string)
           ? `a flow of ${document.steps.length} steps (workspace ${document.workspace ?? '?'}, ${document.livemode ? 'live' : 'test'} mode)`
           : `${document.data.length} journal entries`;
       io.stdout(`${chalk.green('✓')} wrote ${what} to ${flags.out}\n`);
+      warn();
     });
 }

@@ -1,16 +1,13 @@
 import { fromBase64, utf8Text } from '../runtime/bytes';
 import { ApiError } from '../errors/api-error';
+import { maskKey } from '../masking/mask-text';
 import { KeyKind, PERMISSION_RESOURCES, PermissionLevel, PermissionResource, Permissions } from '../schemas/resources';
 import { KeyRecord, Store } from '../store/store';
 
 const PREFIX: Record<KeyKind, string> = { secret: 'sk', publishable: 'pk', restricted: 'rk' };
 
-/** Shows a key as its prefix and last four characters: what logs and the journal print. */
-export function maskKey(key: string): string {
-  const prefix = /^(sk|pk|rk)_(test|live)_/.exec(key)?.[0] ?? '';
-  // A short key would be shown almost (or entirely) whole by its last four: show only the prefix then.
-  return key.length - prefix.length > 8 ? `${prefix}…${key.slice(-4)}` : `${prefix}…`;
-}
+/** Shows a key as its prefix and last four characters: the masker's rule (src/masking/), re-exported for the domain's messages. */
+export { maskKey };
 
 export function permissionsOf(level: PermissionLevel, overrides: Partial<Permissions> = {}): Permissions {
   const permissions = Object.fromEntries(PERMISSION_RESOURCES.map((name) => [name, level])) as Permissions;

@@ -4,7 +4,7 @@ import { MockRequest, MockResponse } from '../exchange';
 import { handleV1, V1Outcome } from './handle-v1';
 import { capText, journalKey } from './journal-masking';
 import { JOURNAL_BODY_LIMIT } from '../store/journal';
-import { maskKey } from '../domain/keys';
+import { maskKey, maskPath } from '../masking/mask-text';
 import { docsBase, errorResponse } from './respond';
 import { pageTable } from './page-table';
 
@@ -82,7 +82,8 @@ function finishV1(ctx: MockContext, req: MockRequest, path: string, query: strin
     ctx.bus.request.publish({
       id: requestId,
       method: req.method,
-      path,
+      // Only while someone watches (the dashboard's stream): the journal masks when read, this message when sent.
+      path: maskPath(path),
       status: response.status,
       key,
       replayed: outcome.replayed,

@@ -233,6 +233,19 @@ function execute(ctx: MockContext, route: V1Route, run: Execution, headers: Reco
   }
 }
 
+/**
+ * The parameter schema of the /v1 operation a method and path name, if any (the journal types a refused form body by it).
+ *
+ * @example paramSchemaOf('POST', '/v1/payment_methods'); // 'createPaymentMethod'
+ */
+export function paramSchemaOf(method: string, path: string): V1Route['params'] | undefined {
+  try {
+    return router.match(method, path).route.params;
+  } catch {
+    return undefined;
+  }
+}
+
 function readParams(route: V1Route, req: MockRequest, query: string): unknown {
   if (req.method === 'GET') {
     // Most reads send no query: nothing to parse or check when the operation requires nothing.

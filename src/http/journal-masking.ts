@@ -1,15 +1,13 @@
 import { utf8Text } from '../runtime/bytes';
-import { keyFromHeader, maskKey } from '../domain/keys';
+import { keyFromHeader } from '../domain/keys';
+import { maskCutText, maskKey, maskPath, maskText } from '../masking/mask-text';
+import { maskValue } from '../masking/mask-value';
 import { parseBody } from './body';
 import { parseForm } from './form';
+import { paramSchemaOf } from './handle-v1';
+import { typedFormParams } from './validate';
 import { MockRequest } from '../exchange';
 import { JOURNAL_BODY_LIMIT, JournalDetails, JournalExchange, JournalRecord } from '../store/journal';
-
-/** 12 to 19 digits, optionally split by spaces or dashes, standing alone: what a card number looks like. */
-const CARD_NUMBER = /(?<![0-9A-Za-z_+])\d(?:[ -]?\d){11,18}(?![0-9A-Za-z_])/g;
-const CVC_NAMES = /^(cvc|cvv|cvc2|cvv2|cid)$/i;
-
-const maskNumber = (text: string) => `••••${text.replace(/\D/g, '').slice(-4)}`;
 
 /**
  * The key a request carried, as the journal shows it: prefix and last four characters, never whole, even when
@@ -27,40 +25,55 @@ export function journalKey(header: string | string[] | undefined): string | null
 
 /**
  * What the client sent, as parsed (the validated parameters when there are some, else the raw body or query
- * read as leniently as possible), with card numbers and CVCs masked wherever they are.
+ * read as leniently as possible), with keys, card numbers and CVCs masked wherever they are (src/masking/).
  */
 export function journalRequestBody(params: unknown, sent: SentRequest): unknown {
   let body = params;
   if (body === undefined) {
     try {
-      body = sent.method === 'GET' || sent.body.length === 0 ? (sent.query ? parseForm(sent.query) : null) : parseBody(sent.contentType, sent.body).params;
+      const read =
+        sent.method === 'GET' || sent.body.length === 0
+          ? { params: sent.query ? parseForm(sent.query) : null, fromText: true }
+          : parseBody(sent.contentType, sent.body);
+      // Form text typed as the API read it before refusing it (`exp_month` 13, not "13"): a flow replays it as JSON.
+      const schema = read.fromText && read.params !== null ? paramSchemaOf(sent.method, sent.path) : undefined;
+      body = schema === undefined ? read.params : typedFormParams(schema, read.params);
     } catch {
-      body = sent.body.length > 0 ? maskCards(utf8Text(sent.body).slice(0, 10_000)) : null;
+      const text = utf8Text(sent.body);
+      body = text.length === 0 ? null : text.length > 10_000 ? maskCutText(text.slice(0, 10_000)) : maskText(text);
     }
   }
-  return maskCards(body ?? null);
+  return maskValue(body ?? null);
 }
 
 /** What a request sent, as the journal reads it. */
 interface SentRequest {
   method: string;
+  path: string;
   contentType: string | undefined;
   body: Uint8Array;
   query: string;
 }
 
-/** The shown form of a kept exchange: masked key, masked body and headers, the answer's text (card numbers masked). */
+/**
+ * The shown form of a kept exchange, worked out when the journal is read (never per request): the path, the
+ * Idempotency-Key, the bodies and the headers with keys and card numbers masked, the key as prefix and last 4, and
+ * what a restricted key could do (a session kept as a flow replays with a key that can do as much).
+ */
 export function journalDetails(record: JournalRecord & JournalExchange): JournalDetails {
   const { headers, body, bodyTruncated, query, keyRecord, params } = record;
   const authorization = header(headers.authorization);
-  const sent: SentRequest = { method: record.method, contentType: header(headers['content-type']), body, query };
+  const sent: SentRequest = { method: record.method, path: record.path, contentType: header(headers['content-type']), body, query };
   return {
+    path: maskPath(record.path),
+    idempotency_key: record.idempotency_key === null ? null : maskText(record.idempotency_key),
     key: keyRecord ? maskKey(keyRecord.key) : journalKey(authorization),
-    request_body: bodyTruncated ? maskCards(utf8Text(body)) : journalRequestBody(params, sent),
+    key_permissions: keyRecord?.kind === 'restricted' && keyRecord.permissions ? { ...keyRecord.permissions } : null,
+    request_body: bodyTruncated ? maskCutText(utf8Text(body)) : journalRequestBody(params, sent),
     request_truncated: bodyTruncated,
     request_headers: shownHeaders(headers, authorization),
     response_headers: shownHeaders(record.responseHeaders),
-    response_text: journalResponseText(record.status, record.responseText ?? JSON.stringify(record.responseValue)),
+    response_text: journalResponseText(record.responseText ?? JSON.stringify(record.responseValue)),
   };
 }
 
@@ -68,7 +81,7 @@ export function journalDetails(record: JournalRecord & JournalExchange): Journal
 const MAX_SHOWN_HEADERS = 64;
 const MAX_HEADER_VALUE = 1024;
 
-/** Headers as the journal shows them: lower-case names, values cut, Authorization masked (its key as prefix and last 4). */
+/** Headers as the journal shows them: lower-case names, values cut and masked, Authorization as its key's prefix and last 4. */
 function shownHeaders(headers: MockRequest['headers'] | Record<string, string>, authorization?: string): Record<string, string> {
   const shown: Record<string, string> = Object.create(null) as Record<string, string>;
   let count = 0;
@@ -76,7 +89,12 @@ function shownHeaders(headers: MockRequest['headers'] | Record<string, string>, 
     if (raw === undefined || count++ >= MAX_SHOWN_HEADERS) continue;
     const lower = name.toLowerCase();
     const value = Array.isArray(raw) ? raw.join(', ') : String(raw);
-    shown[lower] = lower === 'authorization' ? maskedAuthorization(authorization ?? value) : value.slice(0, MAX_HEADER_VALUE);
+    shown[maskText(lower)] =
+      lower === 'authorization'
+        ? maskedAuthorization(authorization ?? value)
+        : value.length > MAX_HEADER_VALUE
+          ? maskCutText(value.slice(0, MAX_HEADER_VALUE))
+          : maskText(value);
   }
   return shown;
 }
@@ -91,20 +109,19 @@ export function capText(text: string): string {
   return text.length > JOURNAL_BODY_LIMIT ? text.slice(0, JOURNAL_BODY_LIMIT + 1) : text;
 }
 
-/** An error answer may quote what was sent ("Invalid card[number]: 4242 4242 …"): its card numbers are masked. */
-export function journalResponseText(status: number, text: string): string {
-  return status >= 400 ? text.replace(CARD_NUMBER, maskNumber) : text;
-}
-
-function maskCards(value: unknown, depth = 0): unknown {
-  if (typeof value === 'string') return value.replace(CARD_NUMBER, maskNumber);
-  if (!value || typeof value !== 'object' || depth > 64) return value;
-  if (Array.isArray(value)) return value.map((item) => maskCards(item, depth + 1));
-  const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
-  for (const [name, item] of Object.entries(value)) {
-    out[name] = CVC_NAMES.test(name) && item !== null && item !== undefined ? '•••' : maskCards(item, depth + 1);
+/**
+ * An answer's text as the journal shows it: an answer may quote what was sent (a description, metadata, an error
+ * naming the value it refused), so keys and card numbers are masked in it too. JSON is masked as values, so a card
+ * number sent as a JSON number cannot leave the text unreadable as JSON.
+ */
+export function journalResponseText(text: string): string {
+  const masked = maskText(text);
+  if (masked === text) return text;
+  try {
+    return JSON.stringify(maskValue(JSON.parse(text)));
+  } catch {
+    return masked;
   }
-  return out;
 }
 
 function header(value: string | string[] | undefined): string | undefined {

@@ -35,6 +35,16 @@ export function validateParams<T>(name: ParamSchemaName, input: unknown, fromTex
   return value as T;
 }
 
+/**
+ * Form or query parameters with the types their operation's schema wants (digit strings as integers, …), as the
+ * API read them before it refused them: the journal shows a refused form request so, and a flow replays it as JSON.
+ *
+ * @example typedFormParams('createPaymentMethod', { card: { exp_month: '13' } }); // { card: { exp_month: 13 } }
+ */
+export function typedFormParams(name: ParamSchemaName, params: unknown): unknown {
+  return coerceText(PARAM_SCHEMAS[name] as Schema, params);
+}
+
 /** Per schema, whether no parameters at all is valid: found once, then a GET without a query skips parsing. */
 const emptyAccepted = new Map<ParamSchemaName, boolean>();
 

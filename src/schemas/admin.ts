@@ -58,15 +58,19 @@ export const ADMIN_SCHEMAS = {
   JournalEntry: closed({
     id: { type: 'string', description: 'The Request-Id.' },
     method: string,
-    path: string,
+    path: { ...string, description: 'Keys and card numbers in it masked.' },
     status: { ...integer, description: '0 for a dropped connection.' },
     key: { ...nullable(string), description: 'Masked: prefix and last 4 characters.' },
-    idempotency_key: nullable(string),
+    key_permissions: {
+      ...nullable(permissions),
+      description: 'A restricted key: what it may do (a session kept as a flow replays with a key that may do as much). Null for other keys.',
+    },
+    idempotency_key: { ...nullable(string), description: 'Keys and card numbers in it masked.' },
     replayed: { type: 'boolean' },
     duration_ms: { type: 'number' },
-    request_body: { description: 'The parameters as parsed, card numbers and CVCs masked.' },
-    response_body: { description: 'The JSON answer.' },
-    request_headers: { type: 'object', additionalProperties: { type: 'string' }, description: 'Lower-case names; Authorization masked.' },
+    request_body: { description: 'The parameters as parsed, keys, card numbers (in keys, values and numbers) and CVCs masked.' },
+    response_body: { description: 'The JSON answer, keys and card numbers masked.' },
+    request_headers: { type: 'object', additionalProperties: { type: 'string' }, description: 'Lower-case names; keys and card numbers masked.' },
     response_headers: { type: 'object', additionalProperties: { type: 'string' } },
     truncated: { type: 'boolean', description: 'A body was longer than 16 KiB: it is cut (shown as text).' },
     created: integer,
@@ -244,6 +248,12 @@ export const ADMIN_SHAPES = {
         additionalProperties: string,
         description: 'Values for `${env:NAME}` references (the server never reads its own environment; the CLI fills this from yours).',
       },
+      warnings: {
+        type: 'array',
+        items: string,
+        description:
+          'Written by a session kept as a flow when a replay will not answer as the session did (ids made by requests the journal no longer holds). Ignored when run.',
+      },
       steps: {
         type: 'array',
         minItems: 1,
@@ -261,6 +271,11 @@ export const ADMIN_SHAPES = {
                 path: { type: 'string', pattern: '^/v1(/|$)', description: 'A /v1 path; may hold references (`/v1/payments/${pay:id}/refund`).' },
                 params: { type: 'object', description: 'Body (POST, sent as JSON) or query (GET, DELETE) parameters; strings may hold references.' },
                 key: { enum: ['secret', 'publishable', 'restricted'], description: "Which of the workspace's keys (default secret)." },
+                key_permissions: {
+                  ...closed(Object.fromEntries(PERMISSION_RESOURCES.map((name) => [name, level])), []),
+                  description:
+                    'With key restricted: what the key must be allowed (resources left out: none). The step takes a restricted key that may do at least that, made if the workspace has none.',
+                },
                 idempotency_key: { type: 'string', minLength: 1, maxLength: 255 },
                 scenario: {
                   enum: ['happy', 'manual', 'decline', 'flaky', 'rate-limited', 'slow', 'outage'],

@@ -1,15 +1,18 @@
 import { ControlLog } from './control-log';
 import { ExchangeSlab, JournalExchange, NO_EXCHANGE, PackedExchange } from './exchange-slab';
 import type { KeyRecord } from './store';
+import type { Permissions } from '../schemas/resources';
 
 export type { JournalExchange } from './exchange-slab';
-/** One request as the journal (`GET /_mock/requests`) shows it. Keys are masked, card numbers too. */
+/** One request as the journal (`GET /_mock/requests`) shows it. Keys are masked, card numbers too, wherever they are. */
 export interface JournalEntry {
   id: string;
   method: string;
   path: string;
   status: number;
   key: string | null;
+  /** What a restricted key could do when the journal is read (null for other keys): a flow replays with as much. */
+  key_permissions: Permissions | null;
   idempotency_key: string | null;
   replayed: boolean;
   duration_ms: number;
@@ -42,7 +45,10 @@ export interface JournalNearMiss {
 export const JOURNAL_BODY_LIMIT = 16 * 1024;
 
 /** The parts of an entry that take work to show safely (masking, parsing). */
-export type JournalDetails = Pick<JournalEntry, 'key' | 'request_body' | 'request_headers' | 'response_headers'> & {
+export type JournalDetails = Pick<
+  JournalEntry,
+  'path' | 'idempotency_key' | 'key' | 'key_permissions' | 'request_body' | 'request_headers' | 'response_headers'
+> & {
   response_text: string;
   request_truncated: boolean;
 };
@@ -159,7 +165,9 @@ export class Journal {
       if (filter.path && !entry.path.startsWith(filter.path)) continue;
       if (filter.status !== undefined && entry.status !== filter.status) continue;
       const exchange = typeof entry.exchange === 'number' ? (this.slab.unpack(entry.exchange) ?? NO_EXCHANGE) : entry.exchange;
-      const { key, request_body, request_headers, response_headers, response_text, request_truncated } = this.detailsOf({ ...entry, ...exchange });
+      const { path, idempotency_key, key, key_permissions, request_body, request_headers, response_headers, response_text, request_truncated } = this.detailsOf(
+        { ...entry, ...exchange },
+      );
       const request = capped(request_body);
       const response =
         response_text.length > JOURNAL_BODY_LIMIT
@@ -168,15 +176,16 @@ export class Journal {
       out.push({
         id: entry.id,
         method: entry.method,
-        path: entry.path,
+        path,
         status: entry.status,
-        idempotency_key: entry.idempotency_key,
+        idempotency_key,
         replayed: entry.replayed,
         duration_ms: entry.duration_ms,
         created: entry.created,
         workspace: entry.workspace,
         near_miss: entry.near_miss,
         key,
+        key_permissions,
         request_body: request.body,
         response_body: response.body,
         request_headers,

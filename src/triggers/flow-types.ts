@@ -3,6 +3,8 @@
  * of what a run answers. Wire names keep the document's snake_case.
  */
 
+import type { Permissions } from '../schemas/resources';
+
 /** The key a request step is made with: the workspace's current key of that kind, in the flow's mode. */
 export type KeyKind = 'secret' | 'publishable' | 'restricted';
 
@@ -20,6 +22,12 @@ export interface RequestStep {
   params?: Record<string, FlowValue>;
   /** Default `secret`. */
   key?: KeyKind;
+  /**
+   * With `key: "restricted"`: what the key must be allowed (`{"refunds": "write"}`; resources left out: `none`). The
+   * step takes a restricted key of the workspace that may do at least that, made if there is none. A session kept
+   * as a flow writes what its key could do; without it, the step takes the workspace's first restricted key.
+   */
+  key_permissions?: Partial<Permissions>;
   /** Sent as the `Mock-Scenario` header: this request alone runs under that scenario (`manual`, `decline`, …). */
   scenario?: string;
   idempotency_key?: string;
@@ -64,6 +72,8 @@ export interface FlowDocument {
    * `process.env`; over HTTP the server never reads its own environment, so only what is sent here resolves.
    */
   env?: Record<string, string>;
+  /** What a session kept as a flow says a replay will meet (ids made by requests it no longer holds); a run ignores it. */
+  warnings?: string[];
   steps: FlowStep[];
 }
 

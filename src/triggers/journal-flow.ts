@@ -1,28 +1,42 @@
+import type { MockContext } from '../context/mock-context';
 import { ApiError } from '../errors/api-error';
-import { SCENARIOS } from '../scenarios/scenarios';
 import type { JournalEntry } from '../store/journal';
 import type { ControlEntry } from '../store/control-log';
-import type { FlowDocument, FlowStep, FlowValue, KeyKind, RequestStep } from './flow-types';
+import type { FlowDocument } from './flow-types';
 import { MAX_STEPS } from './validate-flow';
-import { cardShortcut, maskSecrets } from './recorded-cards';
+import { sessionCut } from './session-cut';
+import { keyOf, SessionSteps } from './session-steps';
 
 /** What a session kept as a flow is made from: the request journal and the changes among its requests. */
 export interface JournalSource {
   journal: { capacity: number; chronological(): Array<{ ordinal: number; entry: JournalEntry }>; controls: { list(): readonly ControlEntry[] } };
   workspaceIds: () => Iterable<string>;
+  /**
+   * Whether this mock made an id (`pay_…`): a step that sends one the session did not make refers to an object made
+   * by a request the flow does not hold, which a replay on a fresh mock will not find. Fixture ids are not made.
+   */
+  madeHere?: (id: string) => boolean;
+}
+
+/**
+ * What an instance holds of its session: its journal, its workspaces, and its id codec to tell the ids it made.
+ *
+ * @example journalFlow(sessionSource(ctx), { workspace: 'acme' })
+ */
+export function sessionSource(ctx: Pick<MockContext, 'journal' | 'store'>): JournalSource {
+  return {
+    journal: ctx.journal,
+    workspaceIds: () => ctx.store.workspaces.keys(),
+    madeHere: (id) => ctx.store.ids.numberOf(id.slice(0, id.indexOf('_')), id) !== undefined,
+  };
 }
 
 export interface JournalFlowOptions {
   /** The session's workspace (default: the workspace of its first request). */
   workspace?: string;
-  /** A Request-Id (from that request on) or Unix seconds (requests made at or after it). */
+  /** A Request-Id (from that request on) or Unix seconds (from the first request or change made at or after it, in order). */
   since?: string;
 }
-
-/** An id or client secret the mock makes: a prefix and 24 base62 characters (`pay_…`, `pay_…_secret_…`). */
-const MADE_ID = /^[a-z]{2,5}_[0-9A-Za-z]{24}(_secret_[0-9A-Za-z]{24})?$/;
-/** Field names a reference path can hold. */
-const PATH_PART = /^[A-Za-z0-9_-]+$/;
 
 /**
  * A session of the journal as a flow document (`GET /_mock/requests?as=flow`): the requests of one workspace and
@@ -31,7 +45,8 @@ const PATH_PART = /^[A-Za-z0-9_-]+$/;
  * fresh objects on a fresh mock; ids it only sent (fixtures) stay as they are. Every step records the status it
  * got (`expect_status`, and `expect_error` for a refusal), so a replay that answers otherwise stops there. Keys
  * are never written (a step names the kind of key), nor card numbers: a card tokenised in the session becomes the
- * `pm_card_*` shortcut of the same outcome in the steps that use it.
+ * `pm_card_*` shortcut of the same outcome in the steps that use it. What it reads is the journal, masked already
+ * (src/masking/): keys and card numbers never reach it whole.
  */
 export function journalFlow(source: JournalSource, options: JournalFlowOptions = {}): FlowDocument & { workspace: string; livemode: boolean } {
   if (source.journal.capacity === 0)
@@ -40,8 +55,9 @@ export function journalFlow(source: JournalSource, options: JournalFlowOptions =
       'The journal is off (--journal 0, or journalSize: 0): the mock keeps no request, so there is no session to keep as a flow. Start it with --journal <n> (1000 by default) to keep one.',
     );
   const all = source.journal.chronological();
-  const since = sinceFilter(options.since, all, source.journal.capacity);
-  const kept = all.filter(({ ordinal, entry }) => since.request(ordinal, entry) && entry.workspace !== null && keyOf(entry.key) !== undefined);
+  const allControls = source.journal.controls.list();
+  const since = sessionCut(options.since, all, allControls, source.journal.capacity);
+  const kept = all.filter(({ ordinal, entry }) => since.request(ordinal) && entry.workspace !== null && keyOf(entry.key) !== undefined);
   const workspace = options.workspace ?? kept[0]?.entry.workspace ?? undefined;
   if (workspace === undefined)
     throw new ApiError('parameter_invalid', `The journal holds no /v1 request${since.text} made with a known key: there is no session to keep as a flow.`, {
@@ -61,8 +77,8 @@ export function journalFlow(source: JournalSource, options: JournalFlowOptions =
       param: 'workspace',
     });
   }
-  const controls = source.journal.controls.list().filter((change) => since.control(change) && (change.workspace === null || change.workspace === workspace));
-  const steps = new SessionSteps();
+  const controls = allControls.filter((change, index) => since.control(change, index) && (change.workspace === null || change.workspace === workspace));
+  const steps = new SessionSteps(source.madeHere);
   let next = 0;
   for (const { ordinal, entry } of requests) {
     for (; next < controls.length && (controls[next] as ControlEntry).after < ordinal; next++) steps.control(controls[next] as ControlEntry);
@@ -75,133 +91,30 @@ export function journalFlow(source: JournalSource, options: JournalFlowOptions =
       `The session has ${steps.list.length} steps, more than a flow holds (${MAX_STEPS}): keep part of it with since=<Request-Id> (GET /_mock/requests lists them).`,
       { param: 'since' },
     );
-  return { workspace, livemode, steps: steps.list };
+  const warnings = outsideWarning(steps.madeOutside, { dropped: (all[0]?.ordinal ?? 1) - 1, capacity: source.journal.capacity, since: options.since });
+  return { workspace, livemode, ...(warnings ? { warnings } : {}), steps: steps.list };
 }
 
-/** Builds the steps in order, keeping what each answer showed so later steps can reference it. */
-class SessionSteps {
-  readonly list: FlowStep[] = [];
-  /** Ids (and client secrets) the session made → the reference to the answer that first showed them. */
-  private readonly references = new Map<string, string>();
-  /** Payment methods tokenised in the session → the `pm_card_*` shortcut with the same outcome. */
-  private readonly shortcuts = new Map<string, string>();
-  /** Every string the session sent: an id it sent before any answer showed it was not made by it. */
-  private readonly sent = new Set<string>();
-
-  control(change: ControlEntry): void {
-    this.list.push(change.kind === 'advance' ? { advance: duration(change.seconds) } : { scenario: change.scenario });
-  }
-
-  request(entry: JournalEntry): void {
-    const method = entry.method as RequestStep['method'];
-    const answer = entry.response_body as Record<string, unknown> | null;
-    // A card tokenised here is not written: the payment method it made is named by its test-card shortcut instead.
-    const shortcut = method === 'POST' && entry.path === '/v1/payment_methods' && entry.status === 200 ? cardShortcut(answer) : undefined;
-    if (shortcut !== undefined && typeof answer?.id === 'string') {
-      this.shortcuts.set(answer.id, shortcut);
-      return;
-    }
-    const name = `${typeof answer?.object === 'string' && answer.object !== 'list' ? answer.object : entry.status === 200 ? 'answer' : 'refused'}_${this.list.length + 1}`;
-    const step: RequestStep = {
-      name,
-      method,
-      path: entry.path
-        .split('/')
-        .map((part) => this.text(decodeSegment(part), true))
-        .join('/'),
-    };
-    if (entry.request_body !== null && typeof entry.request_body === 'object' && Object.keys(entry.request_body).length > 0)
-      step.params = this.value(entry.request_body) as Record<string, FlowValue>;
-    const kind = keyOf(entry.key)?.kind;
-    if (kind !== undefined && kind !== 'secret') step.key = kind;
-    const scenario = entry.request_headers['mock-scenario'];
-    if (scenario !== undefined && (SCENARIOS as readonly string[]).includes(scenario)) step.scenario = scenario;
-    if (entry.idempotency_key !== null && method === 'POST') step.idempotency_key = maskSecrets(entry.idempotency_key);
-    step.expect_status = entry.status;
-    const code = (answer?.error as { code?: unknown } | undefined)?.code;
-    if (entry.status >= 400) step.expect_error = { status: entry.status, ...(typeof code === 'string' && /^[a-z_]{1,64}$/.test(code) ? { code } : {}) };
-    this.list.push(step);
-    if (method === 'POST') this.learn(answer, name, [], 0);
-  }
-
-  /** A value sent, with the session's ids as references and card numbers masked (the journal masked them already). */
-  private value(value: unknown, depth = 0): unknown {
-    if (typeof value === 'string') return this.text(value, false);
-    if (value === null || typeof value !== 'object' || depth > 8) return value;
-    if (Array.isArray(value)) return value.map((item) => this.value(item, depth + 1));
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, this.value(item, depth + 1)]));
-  }
-
-  private text(text: string, inPath: boolean): string {
-    const replaced = this.shortcuts.get(text) ?? this.references.get(text);
-    if (replaced !== undefined) return replaced;
-    this.sent.add(text);
-    return inPath ? encodeURIComponent(maskSecrets(text)).replace(/%40/g, '@') : maskSecrets(text);
-  }
-
-  /** Notes every id an answer shows for the first time, with the path to it, unless the session sent it before. */
-  private learn(value: unknown, name: string, path: string[], depth: number): void {
-    if (typeof value === 'string') {
-      if (MADE_ID.test(value) && !this.sent.has(value) && !this.references.has(value) && !this.shortcuts.has(value))
-        this.references.set(value, `\${${name}:${path.join('.')}}`);
-      return;
-    }
-    if (value === null || typeof value !== 'object' || depth > 8) return;
-    for (const [key, item] of Object.entries(value)) if (PATH_PART.test(key)) this.learn(item, name, [...path, key], depth + 1);
-  }
-}
-
-/** `${kind}_${test|live}_…` as the journal masks a key: which kind and mode (undefined when it cannot be read). */
-function keyOf(masked: string | null): { kind: KeyKind; livemode: boolean } | undefined {
-  const match = /^(sk|pk|rk)_(test|live)_/.exec(masked ?? '');
-  if (!match) return undefined;
-  const kind = ({ sk: 'secret', pk: 'publishable', rk: 'restricted' } as const)[match[1] as 'sk' | 'pk' | 'rk'];
-  return { kind, livemode: match[2] === 'live' };
-}
-
-/** Which requests and changes are in the session: all, those from a Request-Id on, or those at or after a time. */
-function sinceFilter(since: string | undefined, all: Array<{ ordinal: number; entry: JournalEntry }>, capacity: number) {
-  if (since === undefined || since === '') return { text: '', request: () => true, control: () => true };
-  if (/^\d{1,12}$/.test(since)) {
-    const time = Number(since);
-    return {
-      text: ` since ${since}`,
-      request: (_: number, entry: JournalEntry) => entry.created >= time,
-      control: (change: ControlEntry) => change.created >= time,
-    };
-  }
-  if (!/^req_/.test(since))
-    throw new ApiError('parameter_invalid', `Invalid since: ${since.slice(0, 100)}. Give a Request-Id (req_…) or Unix seconds.`, { param: 'since' });
-  const first = all.find(({ entry }) => entry.id === since)?.ordinal;
-  if (first === undefined)
-    throw new ApiError(
-      'resource_missing',
-      `No request '${since.slice(0, 100)}' in the journal (it keeps the latest ${capacity}); GET /_mock/requests lists them.`,
-      {
-        param: 'since',
-        status: 400,
-      },
-    );
-  return { text: ` since ${since}`, request: (ordinal: number) => ordinal >= first, control: (change: ControlEntry) => change.after >= first - 1 };
-}
-
-/** Seconds as the shortest duration that says them (`25h`, `90m`, `45s`), negative too. */
-function duration(seconds: number): string {
-  const sign = seconds < 0 ? '-' : '';
-  const size = Math.abs(seconds);
-  for (const [unit, length] of [
-    ['d', 86400],
-    ['h', 3600],
-    ['m', 60],
-  ] as const)
-    if (size % length === 0) return `${sign}${size / length}${unit}`;
-  return `${sign}${size}s`;
-}
-
-function decodeSegment(part: string): string {
-  try {
-    return decodeURIComponent(part);
-  } catch {
-    return part;
-  }
+/**
+ * The warning of a flow whose steps send ids made by requests it does not hold (cut from the journal by its size,
+ * left out by `since`, or made before the journal was cleared): a replay on a fresh mock answers 404 there. It names
+ * what keeps more: a larger `--journal`, an earlier `since`.
+ */
+function outsideWarning(madeOutside: Map<string, number[]>, cut: { dropped: number; capacity: number; since: string | undefined }): string[] | undefined {
+  if (madeOutside.size === 0) return undefined;
+  const ids = [...madeOutside.keys()];
+  const steps = [...new Set([...madeOutside.values()].flat())].sort((a, b) => a - b);
+  const named = `${ids.slice(0, 3).join(', ')}${ids.length > 3 ? ` and ${ids.length - 3} more` : ''}`;
+  const where = `${steps.length === 1 ? 'Step' : 'Steps'} ${steps.slice(0, 5).join(', ')}${steps.length > 5 ? ', …' : ''} ${steps.length === 1 ? 'uses' : 'use'}`;
+  const ways = [
+    ...(cut.dropped > 0
+      ? [`the journal keeps the latest ${cut.capacity} requests and dropped ${cut.dropped}: start the mock with a larger --journal <n> (PAYMENTS_MOCK_JOURNAL)`]
+      : []),
+    ...(cut.since !== undefined ? [`export from an earlier request with an earlier --since (since=)`] : []),
+  ];
+  const fix =
+    ways.length > 0
+      ? `To keep the whole session, ${ways.join('; or ')}.`
+      : 'They were made before the journal was last cleared (or come from a state file): record the session again from its start.';
+  return [`${where} ${named}, made by requests this flow does not hold: a replay on a fresh mock will not find ${ids.length === 1 ? 'it' : 'them'}. ${fix}`];
 }

@@ -1,4 +1,5 @@
 import { TEST_CARDS, TEST_PAYMENT_METHODS } from '../domain/test-cards';
+import type { FlowValue } from './flow-types';
 
 /** The shortcut of each test card, by its number; any other valid number succeeds, as pm_card_visa does. */
 const SHORTCUT_BY_NUMBER = new Map(Object.entries(TEST_PAYMENT_METHODS).map(([shortcut, number]) => [number, shortcut]));
@@ -17,20 +18,27 @@ export function cardShortcut(answer: Record<string, unknown> | null): string | u
   return (test && SHORTCUT_BY_NUMBER.get(test.number)) ?? 'pm_card_visa';
 }
 
-/** 12 to 19 digits standing alone, optionally split by spaces or dashes: what a card number looks like. */
-const CARD_NUMBER = /(?<![0-9A-Za-z_+])\d(?:[ -]?\d){11,18}(?![0-9A-Za-z_])/g;
-
-/** An API key anywhere in a text (a key pasted into a description by mistake). */
-const API_KEY = /(sk|pk|rk)_(test|live)_[0-9A-Za-z]+/g;
+/** A card number or CVC as the journal masks them (src/masking/). */
+const MASKED_CARD = /^••••(\d{4})$/;
+const MASKED_CVC = /^•+$/;
 
 /**
- * Masks anything that looks like a card number (as the journal does) or an API key (as the journal shows keys:
- * prefix and last 4): a flow is a file people share and commit, and never carries either.
+ * The parameters of a refused tokenisation, made sendable again: the journal masked its card number and CVC, and a
+ * replay that sends the masks is refused for them instead of for what the session was refused for (`exp_month`
+ * 13). A masked number becomes the test card with the same last 4 digits (so the same brand and outcome), or
+ * 4242424242424242 when none has them; a masked CVC becomes `123`. The field the refusal named keeps its mask:
+ * it was refused for itself (a number sent as a JSON number, spaced, too short), and its mask is refused alike.
+ * Every other field stays as sent.
  *
- * @example maskSecrets('card 4242 4242 4242 4242, key sk_test_abcdefgh1234'); // 'card ••••4242, key sk_test_…1234'
+ * @example sendableCard({ card: { number: '••••0002', exp_month: '13' } }, 'card[exp_month]'); // { card: { number: '4000000000000002', exp_month: '13' } }
  */
-export function maskSecrets(text: string): string {
-  return text
-    .replace(CARD_NUMBER, (number) => `••••${number.replace(/\D/g, '').slice(-4)}`)
-    .replace(API_KEY, (key, kind: string, mode: string) => `${kind}_${mode}_…${key.slice(-4)}`);
+export function sendableCard(params: Record<string, FlowValue>, refusedParam: string | undefined): Record<string, FlowValue> {
+  const card = params.card;
+  if (card === null || typeof card !== 'object' || Array.isArray(card)) return params;
+  const sendable: Record<string, FlowValue> = { ...card };
+  const last4 = typeof card.number === 'string' ? MASKED_CARD.exec(card.number)?.[1] : undefined;
+  if (last4 !== undefined && refusedParam !== 'card[number]')
+    sendable.number = TEST_CARDS.find((test) => test.number.endsWith(last4))?.number ?? (TEST_PAYMENT_METHODS.pm_card_visa as string);
+  if (typeof card.cvc === 'string' && MASKED_CVC.test(card.cvc) && refusedParam !== 'card[cvc]') sendable.cvc = '123';
+  return { ...params, card: sendable };
 }

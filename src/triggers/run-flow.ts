@@ -6,7 +6,8 @@ import { isErrorCode } from '../errors/catalog';
 import type { MockRequest, MockResponse } from '../exchange';
 import { parseScenario } from '../scenarios/scenarios';
 import { requestOf, StoredEvent } from '../store/event-log';
-import type { FlowDocument, FlowEvent, FlowResult, FlowStep, FlowValue, KeyKind, RequestStep, StepReport } from './flow-types';
+import type { FlowDocument, FlowEvent, FlowResult, FlowStep, FlowValue, RequestStep, StepReport } from './flow-types';
+import { keyFor } from './flow-keys';
 import { fieldAt, FlowReferenceError, Reference, resolveString, resolveValue } from './references';
 import { isRequestStep, validateFlow } from './validate-flow';
 
@@ -144,7 +145,7 @@ async function requestStep(
     report.request = { method: step.method, path };
     const params = step.params === undefined ? undefined : (resolveValue(step.params, lookup) as Record<string, FlowValue>);
     const idempotencyKey = step.idempotency_key === undefined ? undefined : String(resolveString(step.idempotency_key, lookup));
-    request = buildRequest(step, path, params, keyFor(ctx, target, step.key ?? 'secret'), idempotencyKey);
+    request = buildRequest(step, path, params, keyFor(ctx, target, step.key ?? 'secret', step.key_permissions), idempotencyKey);
   } catch (error) {
     if (error instanceof FlowReferenceError || error instanceof ApiError) throw new StepFailure(report, null, answers, expected, error.message);
     throw error;
@@ -164,18 +165,6 @@ async function requestStep(
     if (!matches) throw new StepFailure(report, answer, answers, expected);
   } else if (failed && step.expect_status === undefined) throw new StepFailure(report, answer, answers, null);
   return answer;
-}
-
-/** The workspace's current key of a kind in the flow's mode (never a rotated one in its grace). */
-function keyFor(ctx: MockContext, { workspace, livemode }: { workspace: string; livemode: boolean }, kind: KeyKind): string {
-  for (const record of ctx.store.keys.values()) {
-    if (record.workspace === workspace && record.livemode === livemode && record.kind === kind && record.expires_at === null) return record.key;
-  }
-  throw new ApiError(
-    'resource_missing',
-    `Workspace ${workspace} has no ${kind} ${livemode ? 'live' : 'test'} key: make one with POST /_mock/keys {"workspace": "${workspace}", "kind": "${kind}", "livemode": ${livemode}}.`,
-    { param: 'key', status: 400 },
-  );
 }
 
 function buildRequest(
@@ -235,9 +224,14 @@ export function flowError(failure: StepFailure): ApiError {
     return new ApiError('flow_step_failed', `${step}: ${sent} answered ${got}, where the flow expects ${failure.expectedStatus} (expect_status).`, extras);
   if (expected) {
     const wanted = [expected.status, expected.code].filter((part) => part !== undefined).join(' ');
-    return new ApiError('flow_expectation_failed', `${step}: expected ${sent} to fail with ${wanted}, but it answered ${got}.`, extras);
+    return new ApiError('flow_expectation_failed', sentence(`${step}: expected ${sent} to fail with ${wanted}, but it answered ${got}`), extras);
   }
-  return new ApiError('flow_step_failed', `${step}: ${sent} answered ${got}`, extras);
+  return new ApiError('flow_step_failed', sentence(`${step}: ${sent} answered ${got}`), extras);
+}
+
+/** A message ended with one period: the API's own message, quoted last, often ends with one already. */
+function sentence(text: string): string {
+  return /[.!?]$/.test(text) ? text : `${text}.`;
 }
 
 /** The API's own error of a failed step, with the step's request in front of its message (triggers answer with it). */

@@ -1,6 +1,7 @@
 import { parseDuration } from '../clock/duration';
 import { ApiError } from '../errors/api-error';
 import { SCENARIOS } from '../scenarios/scenarios';
+import { PERMISSION_RESOURCES } from '../schemas/resources';
 import type { FlowDocument, FlowStep } from './flow-types';
 import { escapePointer, referencesIn, stringsIn } from './references';
 
@@ -16,7 +17,8 @@ const STEP_NAME = /^[A-Za-z_][A-Za-z0-9_-]{0,63}$/;
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const METHODS = ['GET', 'POST', 'DELETE'];
 const KEY_KINDS = ['secret', 'publishable', 'restricted'];
-const REQUEST_KEYS = ['name', 'method', 'path', 'params', 'key', 'idempotency_key', 'scenario', 'expect_error', 'expect_status'];
+const LEVELS = ['none', 'read', 'write'];
+const REQUEST_KEYS = ['name', 'method', 'path', 'params', 'key', 'key_permissions', 'idempotency_key', 'scenario', 'expect_error', 'expect_status'];
 const CONTROL_KINDS = ['advance', 'scenario', 'flush_webhooks'] as const;
 
 /**
@@ -45,8 +47,11 @@ export function flowProblems(input: unknown, env: Record<string, string | undefi
     return problems;
   }
   for (const key of Object.keys(input))
-    if (!['workspace', 'livemode', 'env', 'steps'].includes(key))
-      problem(`/${escapePointer(key)}`, `unknown field "${clip(key)}": a flow has workspace, livemode, env and steps.`);
+    if (!['workspace', 'livemode', 'env', 'warnings', 'steps'].includes(key))
+      problem(`/${escapePointer(key)}`, `unknown field "${clip(key)}": a flow has workspace, livemode, env, warnings and steps.`);
+  // What a session kept as a flow says about itself (ids it could not make again): read by people, ignored when run.
+  if (input.warnings !== undefined && (!Array.isArray(input.warnings) || input.warnings.some((warning) => typeof warning !== 'string')))
+    problem('/warnings', 'expected a list of strings (a session kept as a flow writes them for people; a run ignores them).');
   if (input.workspace !== undefined && (typeof input.workspace !== 'string' || input.workspace === '' || input.workspace.length > 100))
     problem('/workspace', 'expected a workspace id such as "ws_acme" (GET /_mock/workspaces lists them).');
   if (input.livemode !== undefined && typeof input.livemode !== 'boolean') problem('/livemode', 'expected true or false.');
@@ -135,6 +140,7 @@ function checkRequest(step: Record<string, unknown>, pointer: string, problem: P
     else if (depth(step.params) > MAX_DEPTH) problem(`${pointer}/params`, `nested more than ${MAX_DEPTH} levels deep.`);
   }
   if (step.key !== undefined && (typeof step.key !== 'string' || !KEY_KINDS.includes(step.key))) problem(`${pointer}/key`, `expected ${KEY_KINDS.join(', ')}.`);
+  if (step.key_permissions !== undefined) checkKeyPermissions(step, pointer, problem);
   if (step.scenario !== undefined && (typeof step.scenario !== 'string' || !(SCENARIOS as readonly string[]).includes(step.scenario)))
     problem(`${pointer}/scenario`, `expected one of ${SCENARIOS.join(', ')}: the Mock-Scenario this request runs under.`);
   if (step.idempotency_key !== undefined) {
@@ -157,6 +163,18 @@ function checkRequest(step: Record<string, unknown>, pointer: string, problem: P
       problem(`${pointer}/expect_error/code`, 'expected an error code such as card_declined (/docs/errors lists them).');
   }
   checkExpectStatus(step, pointer, problem);
+}
+
+/** `key_permissions`: with a restricted key, an object of resources and levels, as `POST /_mock/keys` takes them. */
+function checkKeyPermissions(step: Record<string, unknown>, pointer: string, problem: Problem): void {
+  const at = `${pointer}/key_permissions`;
+  if (step.key !== 'restricted') problem(at, 'key_permissions says what a restricted key must be allowed: add "key": "restricted", or remove key_permissions.');
+  if (!isObject(step.key_permissions)) return problem(at, 'expected an object of resources and levels, such as {"refunds": "write"}.');
+  for (const [resource, level] of Object.entries(step.key_permissions)) {
+    if (!(PERMISSION_RESOURCES as readonly string[]).includes(resource))
+      problem(`${at}/${escapePointer(resource)}`, `unknown resource "${clip(resource)}": use ${PERMISSION_RESOURCES.join(', ')}.`);
+    else if (typeof level !== 'string' || !LEVELS.includes(level)) problem(`${at}/${escapePointer(resource)}`, `expected ${LEVELS.join(', ')}.`);
+  }
 }
 
 /** `expect_status`: 200 or an error status, and the same status as `expect_error`'s when both are given. */

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { MockServer, startMock } from '../../src';
 import { keysByRole } from '../../src/adapters/jest/workspace';
 import { killAll, requireBuild, runCli } from '../helpers/cli-process';
+import { expectNoSecret } from '../helpers/secrets';
 import { httpDriver, recordSession, replayedStatuses } from '../helpers/session';
 
 // `payments-mock journal --as-flow` as a user runs it: a session recorded on one mock, written to a file, and
@@ -46,6 +47,42 @@ describe('payments-mock journal --as-flow', () => {
     expect(replayed).toMatchObject({ code: 0, stderr: '' });
     const run = JSON.parse(replayed.stdout) as { steps: Array<{ kind: string; status: number }> };
     expect(run.steps.filter((step) => step.kind === 'request').map((step) => step.status)).toEqual(replayedStatuses(statuses));
+  });
+
+  it('says on stderr, in the document and with exit 0, that a journal cut by --journal dropped the request that made an id the flow uses', async () => {
+    const recorded = await startMock({ ...OPTIONS, journalSize: 2 });
+    mocks.push(recorded);
+    const key = keysByRole(recorded.keys.filter((entry) => entry.workspace === 'acme')).secret;
+    const post = async (path: string, body: Record<string, string>) =>
+      (await fetch(`${recorded.url}${path}`, { method: 'POST', headers: { Authorization: `Bearer ${key}` }, body: new URLSearchParams(body) })).json();
+    const payment = (await post('/v1/payments', { amount: '2000', currency: 'usd' })) as { id: string };
+    await post(`/v1/payments/${payment.id}/refund`, { amount: '100' });
+    await post(`/v1/payments/${payment.id}/refund`, { amount: '100' });
+    const file = join(folder, 'cut.flow.json');
+    const written = await runCli(['journal', '--as-flow', '--out', file, '--url', recorded.url]);
+    expect(written.code).toBe(0);
+    expect(written.stdout).toMatch(/^✓ wrote a flow of 2 steps/);
+    expect(written.stderr.trimEnd()).toBe(
+      `! Steps 0, 1 use ${payment.id}, made by requests this flow does not hold: a replay on a fresh mock will not find it. To keep the whole session, the journal keeps the latest 2 requests and dropped 1: start the mock with a larger --journal <n> (PAYMENTS_MOCK_JOURNAL).`,
+    );
+    expect(JSON.parse(readFileSync(file, 'utf8')).warnings).toEqual([written.stderr.trimEnd().slice(2)]);
+  });
+
+  it('prints a flow with no key body and no card number, wherever the session sent them (the masker, through the CLI)', async () => {
+    const recorded = await mock();
+    const key = 'sk_test_acme_4eC39HqLyjWDarjtT1zdp7dc';
+    const headers = { Authorization: `Bearer ${key}`, 'Idempotency-Key': `k-${key}` };
+    const send = (path: string, body: string, type = 'application/x-www-form-urlencoded') =>
+      fetch(`${recorded.url}${path}`, { method: 'POST', headers: { ...headers, 'Content-Type': type }, body });
+    await send('/v1/payments', `amount=2000&currency=usd&description=oops+${key}&metadata[4000056655665556]=x`);
+    await send('/v1/payments', '{"amount":100,"currency":"usd","metadata":{"c":4242424242424242}}', 'application/json');
+    await fetch(`${recorded.url}/v1/payments/4000056655665556`, { headers });
+    const out = await runCli(['journal', '--as-flow', '--url', recorded.url]);
+    expect(out).toMatchObject({ code: 0, stderr: '' });
+    expect(JSON.parse(out.stdout).steps).toHaveLength(3);
+    expectNoSecret(out.stdout, [key], ['4000056655665556', '4242424242424242'], 'payments-mock journal --as-flow');
+    const journal = await runCli(['journal', '--url', recorded.url]);
+    expectNoSecret(journal.stdout, [key], ['4000056655665556', '4242424242424242'], 'payments-mock journal');
   });
 
   it('writes to stdout without --out, keeps the session since a Request-Id, and says in one line what is wrong', async () => {

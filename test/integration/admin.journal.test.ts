@@ -16,6 +16,7 @@ const FIELDS = [
   'id',
   'idempotency_key',
   'key',
+  'key_permissions',
   'method',
   'near_miss',
   'path',
@@ -131,6 +132,19 @@ describe('GET /_mock/requests', () => {
     expect(typo!.status).toBe(400);
     const text = JSON.stringify(await journal(box));
     for (const secret of ['4242424242424242', '4000000000000002', '5555555555554444', '4000 0566 5566 5556', '314', '2718']) expect(text).not.toContain(secret);
+  });
+
+  it('a body cut at 16 KiB through a key or a card number shows neither part of it', async () => {
+    const box = sandbox();
+    const start = '{"amount":100,"currency":"usd","description":"';
+    for (const secret of ['sk_test_acme_4eC39HqLyjWDarjtT1zdp7dc', '4242 4242 4242 4242']) {
+      // The secret starts 10 bytes before the cut: the journal keeps its first 10 characters.
+      const body = `${start}${'x'.repeat(16 * 1024 - 10 - start.length - 1)} ${secret} ${'y'.repeat(1000)}"}`;
+      await box.http.post('/v1/payments').set('Authorization', `Bearer ${box.keys.secret}`).type('json').send(body);
+      const [entry] = await journal(box);
+      expect(entry!.truncated).toBe(true);
+      expect((entry!.request_body as string).endsWith('x …')).toBe(true);
+    }
   });
 
   it('masks a card number that an error answer quotes, and leaves phone numbers alone', async () => {

@@ -8,7 +8,7 @@ export const INSPECT_TOOLS: AdminToolRow[] = [
     description:
       'Reads the request journal, newest first: the /v1 requests the mock received (from the code under test, its tests, or the ' +
       '`request` tool) with method, path, status, masked key, Idempotency-Key, whether it was an idempotent replay, duration, and the ' +
-      'request and response bodies (card numbers masked). Filter by method, path prefix and status. Use it to see what an ' +
+      'request and response bodies (keys and card numbers masked wherever they are). Filter by method, path prefix and status. Use it to see what an ' +
       'integration really sent and why the API refused it.',
     example: { method: 'POST', path: '/v1/payments', status: 400, limit: 5 },
     calls: [{ operation: 'adminListRequests' }],

@@ -3,7 +3,7 @@ import { ADMIN_SHAPES } from '../../schemas/admin';
 import { queryLimit } from '../kit/admin-input';
 import { AdminRoute } from '../route-types';
 import { EXAMPLE_JOURNAL_ENTRY } from '../examples';
-import { journalFlow } from '../../triggers/journal-flow';
+import { journalFlow, sessionSource } from '../../triggers/journal-flow';
 
 /** The request journal: what the /v1 API was asked and answered. */
 export const ADMIN_REQUEST_ROUTES: AdminRoute[] = [
@@ -13,7 +13,7 @@ export const ADMIN_REQUEST_ROUTES: AdminRoute[] = [
     operationId: 'adminListRequests',
     summary: 'The request journal, newest first',
     description:
-      'The last /v1 requests with their status, masked key, idempotency key, replay flag, duration and bodies (card numbers masked). ' +
+      'The last /v1 requests with their status, masked key, idempotency key, replay flag, duration and bodies (keys and card numbers masked wherever they are). ' +
       'With `as=flow`: the session as a flow document instead (`POST /_mock/flows` and `payments-mock flow` replay it): the requests of one ' +
       'workspace and mode (`workspace`, default the one of the first request; `since` a Request-Id or Unix seconds), the clock moves and ' +
       'scenario changes among them as control steps, the ids the session made as references, each step with the status it got ' +
@@ -42,13 +42,10 @@ export const ADMIN_REQUEST_ROUTES: AdminRoute[] = [
             throw new ApiError('parameter_unknown', `Received ${name} with as=flow: a flow keeps the whole session; choose it with workspace and since.`, {
               param: name,
             });
-        return journalFlow(
-          { journal: ctx.journal, workspaceIds: () => ctx.store.workspaces.keys() },
-          {
-            ...(query.get('workspace') !== null ? { workspace: query.get('workspace') as string } : {}),
-            ...(query.get('since') !== null ? { since: query.get('since') as string } : {}),
-          },
-        );
+        return journalFlow(sessionSource(ctx), {
+          ...(query.get('workspace') !== null ? { workspace: query.get('workspace') as string } : {}),
+          ...(query.get('since') !== null ? { since: query.get('since') as string } : {}),
+        });
       }
       for (const name of ['workspace', 'since'])
         if (query.get(name) !== null)

@@ -1,0 +1,130 @@
+import type { MockContext } from '../context/mock-context';
+import { ApiError } from '../errors/api-error';
+import { requestOf } from '../store/stored-event';
+import { checkDeliveries } from './delivery-checks';
+import { checkRequests } from './journal-checks';
+import { ReviewedRequest, reviewedRequest } from './journal-facts';
+import { rulesOff } from './rules-off';
+import { REVIEW_RULES, RULE_IDS, ruleDocUrl, RuleId, SEVERITY_RANK, Severity } from './rules';
+import type { Finding, RawFinding } from './review-types';
+
+export interface ReviewOptions {
+  /** Only this workspace's requests and deliveries. */
+  workspace?: string;
+  /** From this Request-Id on, or from this Unix time (mock clock) on. */
+  since?: string;
+}
+
+/** What the review saw and found (`GET /_mock/review`). */
+export interface ReviewReport {
+  object: 'review';
+  workspace: string | null;
+  since: string | null;
+  /** How much of the session the review could see: the journal keeps only the last `journal_capacity` requests. */
+  coverage: { requests: number; deliveries: number; recorded: number; journal_capacity: number; complete: boolean; note: string | null };
+  /** The rules a workspace switched off: their findings are not listed. */
+  rules_off: Array<{ workspace: string; rules: RuleId[] }>;
+  counts: Record<Severity, number>;
+  /** The worst first. */
+  findings: Finding[];
+}
+
+/**
+ * Reviews what the sandbox saw: the request journal and the delivery log, of one workspace or all, computed now
+ * (never on the request path). The sandbox's own requests (triggers, flows, probes) are left out.
+ * @example const report = reviewJournal(mock.context, { workspace: 'ws_acme' }, 'http://127.0.0.1:4010');
+ */
+export function reviewJournal(ctx: MockContext, options: ReviewOptions, docsBase: string): ReviewReport {
+  const { workspace, since } = options;
+  if (workspace !== undefined && !ctx.store.workspaces.has(workspace))
+    throw new ApiError('resource_missing', `No such workspace: '${workspace.slice(0, 100)}'. GET /_mock/workspaces lists them.`, {
+      param: 'workspace',
+      status: 400,
+    });
+  const journal = ctx.journal.chronological();
+  const from = startOf(journal, since, ctx.journal.kept);
+  const byWorkspace = new Map<string | null, ReviewedRequest[]>();
+  let requests = 0;
+  for (const { ordinal, entry, at_ms } of journal) {
+    if (ordinal < from.ordinal || entry.created < from.created) continue;
+    if (workspace !== undefined && entry.workspace !== workspace) continue;
+    const request = reviewedRequest(entry, at_ms);
+    if (!request) continue;
+    requests++;
+    const list = byWorkspace.get(request.workspace) ?? [];
+    list.push(request);
+    byWorkspace.set(request.workspace, list);
+  }
+  const deliveries = ctx.webhooks.list({ ...(workspace !== undefined ? { workspace } : {}), limit: 1000 }).filter((d) => d.created >= from.created);
+  const deliveriesBy = new Map<string, typeof deliveries>();
+  for (const delivery of deliveries) deliveriesBy.set(delivery.workspace, [...(deliveriesBy.get(delivery.workspace) ?? []), delivery]);
+
+  const raw: RawFinding[] = [];
+  const madeObject = objectMaker(ctx);
+  for (const [id, list] of byWorkspace) raw.push(...checkRequests(list, id, madeObject));
+  for (const [id, list] of deliveriesBy) raw.push(...checkDeliveries(list, id));
+
+  const off = rulesOffFor(ctx, workspace);
+  const findings = raw
+    .filter((f) => f.workspace === null || !off.find((o) => o.workspace === f.workspace)?.rules.includes(f.rule))
+    .map((f): Finding => ({ ...f, severity: REVIEW_RULES[f.rule].severity, doc_url: ruleDocUrl(docsBase, f.rule) }))
+    .sort((a, b) => SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity] || RULE_IDS.indexOf(a.rule) - RULE_IDS.indexOf(b.rule));
+  const counts: Record<Severity, number> = { critical: 0, warning: 0, info: 0 };
+  for (const f of findings) counts[f.severity]++;
+  const dropped = ctx.journal.recorded - ctx.journal.kept;
+  return {
+    object: 'review',
+    workspace: workspace ?? null,
+    since: since ?? null,
+    coverage: {
+      requests,
+      deliveries: deliveries.length,
+      recorded: ctx.journal.recorded,
+      journal_capacity: ctx.journal.capacity,
+      complete: dropped === 0,
+      note:
+        dropped === 0
+          ? null
+          : `The journal keeps the last ${ctx.journal.capacity} requests: the ${dropped} before them were not reviewed. Start the mock with a larger --journal to review more.`,
+    },
+    rules_off: off.filter((o) => o.rules.length > 0),
+    counts,
+    findings,
+  };
+}
+
+/** Where the review starts: an ordinal (from a Request-Id) or a mock time (from Unix seconds). */
+function startOf(journal: Array<{ ordinal: number; entry: { id: string } }>, since: string | undefined, kept: number): { ordinal: number; created: number } {
+  if (since === undefined || since === '') return { ordinal: 0, created: -Infinity };
+  if (/^\d+$/.test(since)) return { ordinal: 0, created: Number(since) };
+  const found = journal.find(({ entry }) => entry.id === since);
+  if (!found)
+    throw new ApiError(
+      'parameter_invalid',
+      `Invalid since: ${since.slice(0, 60)} is neither Unix seconds nor a Request-Id in the journal (it keeps the last ${kept} requests).`,
+      { param: 'since' },
+    );
+  return { ordinal: found.ordinal, created: -Infinity };
+}
+
+function rulesOffFor(ctx: MockContext, workspace: string | undefined): Array<{ workspace: string; rules: RuleId[] }> {
+  const ids = workspace !== undefined ? [workspace] : [...ctx.store.workspaces.keys()];
+  return ids.map((id) => ({ workspace: id, rules: rulesOff(ctx, id) }));
+}
+
+/**
+ * Whether a create that was not answered 200 made its object all the same (a fault after executing, a dropped
+ * connection): its Request-Id is on an event. The events are read once, and only if such a request is asked about.
+ */
+function objectMaker(ctx: MockContext): (request: ReviewedRequest) => boolean {
+  let made: Set<string> | undefined;
+  return (request) => {
+    if (request.status < 500 || request.workspace === null) return false;
+    if (!made) {
+      made = new Set();
+      for (const workspace of ctx.store.workspaces.values())
+        for (const partition of [workspace.test, workspace.live]) for (const event of partition.events.values()) made.add(requestOf(event).id ?? '');
+    }
+    return made.has(request.id);
+  };
+}

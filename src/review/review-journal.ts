@@ -1,4 +1,5 @@
 import type { MockContext } from '../context/mock-context';
+import { maskKey } from '../domain/keys';
 import { ApiError } from '../errors/api-error';
 import { requestOf } from '../store/stored-event';
 import { checkDeliveries } from './delivery-checks';
@@ -44,12 +45,15 @@ export function reviewJournal(ctx: MockContext, options: ReviewOptions, docsBase
   const journal = ctx.journal.chronological();
   const from = startOf(journal, since, ctx.journal.kept);
   const byWorkspace = new Map<string | null, ReviewedRequest[]>();
+  const owner = keyOwners(ctx);
   let requests = 0;
   for (const { ordinal, entry, at_ms } of journal) {
     if (ordinal < from.ordinal || entry.created < from.created) continue;
-    if (workspace !== undefined && entry.workspace !== workspace) continue;
     const request = reviewedRequest(entry, at_ms);
     if (!request) continue;
+    // Refused before its key was looked up (an outage answers first, as a real API does): the key still tells whose it was.
+    request.workspace ??= (request.key !== null && owner.get(request.key)) || null;
+    if (workspace !== undefined && request.workspace !== workspace) continue;
     requests++;
     const list = byWorkspace.get(request.workspace) ?? [];
     list.push(request);
@@ -105,6 +109,13 @@ function startOf(journal: Array<{ ordinal: number; entry: { id: string } }>, sin
       { param: 'since' },
     );
   return { ordinal: found.ordinal, created: -Infinity };
+}
+
+/** Each known key, masked as the journal shows it, to its workspace. */
+function keyOwners(ctx: MockContext): Map<string, string> {
+  const owners = new Map<string, string>();
+  for (const record of ctx.store.keys.values()) owners.set(maskKey(record.key), record.workspace);
+  return owners;
 }
 
 function rulesOffFor(ctx: MockContext, workspace: string | undefined): Array<{ workspace: string; rules: RuleId[] }> {

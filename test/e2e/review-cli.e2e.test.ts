@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { createServer, Server } from 'node:http';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { killAll, requireBuild, runCli, startCli } from '../helpers/cli-process';
 
@@ -67,6 +69,36 @@ describe('payments-mock review', () => {
     const none = await runCli(['review', '--url', 'http://127.0.0.1:9']);
     expect(none).toMatchObject({ code: 1, stdout: '' });
     expect(none.stderr.trim().split('\n')).toHaveLength(1);
+  });
+});
+
+describe("the README's review command", () => {
+  it('runs as written and prints what the README shows', async () => {
+    const readme = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');
+    const block = /<!-- commands:review -->\n```sh\n([\s\S]*?)```\n\n```\n([\s\S]*?)```/.exec(readme);
+    expect(block).not.toBeNull();
+    const command = (block![1] as string).split('#')[0]!.trim().split(/\s+/);
+    expect(command.slice(0, 2)).toEqual(['npx', 'payments-mock']);
+    const { url, call } = await serve();
+    const pinned = { 'Service-Version': '2025-08-27' };
+    for (let i = 0; i < 2; i++) await call('/v1/payments', { amount: '2000', currency: 'usd' }, pinned);
+    const run = await runCli(command.slice(2), { PAYMENTS_MOCK_URL: url });
+    expect(run.code).toBe(1);
+    const shown = (block![2] as string).split('\n');
+    const printed = run.stdout.split('\n');
+    expect(printed[0]).toMatch(/^payments-mock review: 2 requests, 0 deliveries — 1 critical, 1 warning, 0 info$/);
+    expect(shown[0]).toMatch(/^payments-mock review: \d+ requests, \d+ deliveries — 1 critical, 1 warning, 0 info$/);
+    for (const [i, prefix] of [
+      [1, 'CRITICAL duplicate_object ('],
+      [2, '  1 retry without an Idempotency-Key made a second object: POST /v1/payments with the same parameters made pay_'],
+      [3, '  evidence: req_'],
+      [5, 'WARNING idempotency_key_missing ('],
+    ] as const) {
+      expect(printed[i]).toContain(prefix);
+      expect(shown[i]).toContain(prefix);
+    }
+    expect(printed[4]).toBe(`  fix: ${url}/docs/review#duplicate_object`);
+    expect(shown[4]).toBe('  fix: http://127.0.0.1:4010/docs/review#duplicate_object');
   });
 });
 

@@ -21,13 +21,13 @@ test('the integration has nothing to fix: idempotent creates, a pinned version, 
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks`;
-  const endpoint = await post('/v1/webhook_endpoints', { url, 'enabled_events[]': '*' });
+  const endpoint = (await post('/v1/webhook_endpoints', { url, 'enabled_events[]': '*' })) as { id: string; secret: string };
   server.on(
     'request',
     webhookApp(endpoint.secret, () => undefined),
   );
 
-  const payment = await post('/v1/payments', { amount: '2000', currency: 'usd' }, 'order-42');
+  const payment = (await post('/v1/payments', { amount: '2000', currency: 'usd' }, 'order-42')) as { id: string };
   await post(`/v1/payments/${payment.id}/refund`, {}, 'order-42-refund');
   await mock.webhooks.flush();
 

@@ -48,7 +48,7 @@ export function reviewJournal(ctx: MockContext, options: ReviewOptions, docsBase
   const owner = keyOwners(ctx);
   let requests = 0;
   for (const { ordinal, entry, at_ms } of journal) {
-    if (ordinal < from.ordinal || entry.created < from.created) continue;
+    if (ordinal < from.ordinal || (from.byTime && entry.created < from.created)) continue;
     const request = reviewedRequest(entry, at_ms);
     if (!request) continue;
     // Refused before its key was looked up (an outage answers first, as a real API does): the key still tells whose it was.
@@ -97,10 +97,17 @@ export function reviewJournal(ctx: MockContext, options: ReviewOptions, docsBase
   };
 }
 
-/** Where the review starts: an ordinal (from a Request-Id) or a mock time (from Unix seconds). */
-function startOf(journal: Array<{ ordinal: number; entry: { id: string } }>, since: string | undefined, kept: number): { ordinal: number; created: number } {
-  if (since === undefined || since === '') return { ordinal: 0, created: -Infinity };
-  if (/^\d+$/.test(since)) return { ordinal: 0, created: Number(since) };
+/**
+ * Where the review starts: an ordinal (from a Request-Id: requests from it on, deliveries from its mock time on) or
+ * a mock time (from Unix seconds: both by their time).
+ */
+function startOf(
+  journal: Array<{ ordinal: number; entry: { id: string; created: number } }>,
+  since: string | undefined,
+  kept: number,
+): { ordinal: number; created: number; byTime: boolean } {
+  if (since === undefined || since === '') return { ordinal: 0, created: -Infinity, byTime: false };
+  if (/^\d+$/.test(since)) return { ordinal: 0, created: Number(since), byTime: true };
   const found = journal.find(({ entry }) => entry.id === since);
   if (!found)
     throw new ApiError(
@@ -108,7 +115,8 @@ function startOf(journal: Array<{ ordinal: number; entry: { id: string } }>, sin
       `Invalid since: ${since.slice(0, 60)} is neither Unix seconds nor a Request-Id in the journal (it keeps the last ${kept} requests).`,
       { param: 'since' },
     );
-  return { ordinal: found.ordinal, created: -Infinity };
+  // Deliveries have no ordinal: those made from that request's mock time on.
+  return { ordinal: found.ordinal, created: found.entry.created, byTime: false };
 }
 
 /** Each known key, masked as the journal shows it, to its workspace. */

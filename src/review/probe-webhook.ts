@@ -90,8 +90,8 @@ async function makeObjects(
   workspace: string,
   partition: Partition,
 ): Promise<{ payment: StoredEvent; refund: StoredEvent }> {
-  // Unique per probe: an Idempotency-Key is kept 24 h, and a second probe must make new objects.
-  const key = `${PROBE_KEY_PREFIX}${Math.floor(systemMs())}-${ctx.journal.recorded}`;
+  // Unique per probe (two at once included): an Idempotency-Key is kept 24 h, and a second probe must make new objects.
+  const key = `${PROBE_KEY_PREFIX}${ctx.store.newId('prb')}`;
   const manual = { scenario: 'manual', form: true } as const;
   const steps: RunnableStep[] = [
     {

@@ -2,8 +2,8 @@ import type { KeyEntry } from '../start-mock';
 import type { FlowDocument, FlowResult } from '../triggers/flow-types';
 import type { TriggerOptions, TriggerResult } from '../triggers/trigger';
 import type { WorkspaceKeys } from '../workspaces/keys-by-role';
-import type { ProbeReport } from '../review/probe-webhook';
-import type { ReviewReport } from '../review/review-journal';
+import type { ProbeReport } from '../review/probe-types';
+import type { ReviewReport } from '../review/review-types';
 import type { RuleId, Severity } from '../review/rules';
 
 // The handle every runner's helper hands out (Jest, Vitest, Playwright), below both the client that builds it for a

@@ -13,8 +13,10 @@ import { journalFlow, JournalFlowOptions } from '../triggers/journal-flow';
 import { trigger, TriggerOptions, TriggerResult } from '../triggers/trigger';
 import { createMockWorkspace, MockWorkspace, mockWorkspace } from './mock-workspace';
 import { processEnv } from '../runtime/platform';
-import { probeWebhook, ProbeReport } from '../review/probe-webhook';
-import { reviewJournal, ReviewOptions, ReviewReport } from '../review/review-journal';
+import { probeWebhook } from '../review/probe-webhook';
+import type { ProbeReport } from '../review/probe-types';
+import { reviewJournal } from '../review/review-journal';
+import type { ReviewOptions, ReviewReport } from '../review/review-types';
 import { assertReviewClean } from '../review/review-text';
 import type { Severity } from '../review/rules';
 

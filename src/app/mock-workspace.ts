@@ -12,12 +12,13 @@ import { journalFlow } from '../triggers/journal-flow';
 import { trigger, TriggerOptions, TriggerResult } from '../triggers/trigger';
 import { keysByRole, WorkspaceKeys } from '../workspaces/keys-by-role';
 import { processEnv } from '../runtime/platform';
-import type { ReviewReport } from '../review/review-journal';
+import type { ReviewReport } from '../review/review-types';
 import { reviewJournal } from '../review/review-journal';
 import { assertReviewClean } from '../review/review-text';
 import { setRulesOff } from '../review/rules-off';
 import type { RuleId, Severity } from '../review/rules';
-import { probeWebhook, ProbeReport } from '../review/probe-webhook';
+import { probeWebhook } from '../review/probe-webhook';
+import type { ProbeReport } from '../review/probe-types';
 
 /** The clock of one workspace, as `GET /_mock/workspaces/{id}/clock` shows it. */
 export type WorkspaceClockState = ClockState & { workspace: string; follows_server: boolean };

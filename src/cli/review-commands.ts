@@ -1,7 +1,7 @@
 import { Command, Option } from 'commander';
 import { DEFAULT_MOCK_URL } from '../app/start-flags';
-import type { ProbeReport } from '../review/probe-webhook';
-import type { ReviewReport } from '../review/review-journal';
+import type { ProbeReport } from '../review/probe-types';
+import type { ReviewReport } from '../review/review-types';
 import { findingsAtOrAbove, findingText, reviewNotes } from '../review/review-text';
 import type { Severity } from '../review/rules';
 import type { Palette } from './colors';

@@ -1,8 +1,14 @@
-import type { SendResult } from '../webhooks/send';
 import { PROBE_SLOW_MS, ProbeCase } from './probe-cases';
+import type { ProbeVerdict } from './probe-types';
 
-/** From best to worst. */
-export type ProbeVerdict = 'pass' | 'warning' | 'fail' | 'critical';
+export type { ProbeVerdict } from './probe-types';
+
+/** What came back from the handler (a webhook send's result). */
+export interface ProbeAnswer {
+  status: number | null;
+  error: string | null;
+  durationMs: number;
+}
 
 const RANK: Record<ProbeVerdict, number> = { pass: 0, warning: 1, fail: 2, critical: 3 };
 
@@ -18,7 +24,7 @@ export function worstVerdict(verdicts: ProbeVerdict[]): ProbeVerdict {
  * a few seconds is a warning.
  * @example judgeProbe(PROBE_CASES.no_signature, { status: 200, error: null, body: 'ok', durationMs: 3 }, 10000).verdict // 'critical'
  */
-export function judgeProbe(probe: ProbeCase, result: SendResult, timeoutMs: number): { verdict: ProbeVerdict; why: string } {
+export function judgeProbe(probe: ProbeCase, result: ProbeAnswer, timeoutMs: number): { verdict: ProbeVerdict; why: string } {
   const ms = Math.round(result.durationMs);
   if (result.error === 'timeout')
     return { verdict: 'fail', why: `No answer within ${timeoutMs / 1000} s (the delivery timeout): a real delivery would fail and be retried.` };

@@ -13,32 +13,10 @@ import { postWebhookWithFetch } from '../webhooks/send-fetch';
 import { signatureHeaders } from '../webhooks/signatures';
 import { PROBE_KEY_PREFIX } from '../webhooks/webhooks';
 import { PROBE_CASE_IDS, PROBE_CASES, PROBE_SKEW_SECONDS, ProbeCaseId } from './probe-cases';
-import { judgeProbe, ProbeVerdict, worstVerdict } from './probe-verdict';
+import { judgeProbe, worstVerdict } from './probe-verdict';
+import type { ProbeReport, ProbeResult, ProbeVerdict } from './probe-types';
 
-/** One probe as the report shows it: what was sent, what came back, and what that means. */
-export interface ProbeResult {
-  id: ProbeCaseId;
-  title: string;
-  expect: 'refuse' | 'accept';
-  sent: { event: string; event_type: string; timestamp: number | null; headers: Record<string, string>; body: string };
-  answer: { status: number | null; error: string | null; duration_ms: number; body: string | null };
-  verdict: ProbeVerdict;
-  why: string;
-}
-
-/** The report of `POST /_mock/webhooks/endpoints/{id}/probe`. */
-export interface ProbeReport {
-  object: 'webhook_probe';
-  endpoint: string;
-  url: string;
-  workspace: string;
-  livemode: boolean;
-  /** The objects the probe made (through the API, so the handler can fetch them): a payment and its refund. */
-  objects: { payment: string; refund: string };
-  verdict: ProbeVerdict;
-  counts: Record<ProbeVerdict, number>;
-  probes: ProbeResult[];
-}
+export type { ProbeReport, ProbeResult } from './probe-types';
 
 /** Not the endpoint's secret: the signature a forger without the secret could make. */
 const OTHER_SECRET = 'whsec_cGF5bWVudHMtbW9jayBwcm9iZTogbm90IHRoZSBzZWNyZXQhIQ==';

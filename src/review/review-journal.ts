@@ -7,28 +7,9 @@ import { checkRequests } from './journal-checks';
 import { ReviewedRequest, reviewedRequest } from './journal-facts';
 import { rulesOff } from './rules-off';
 import { REVIEW_RULES, RULE_IDS, ruleDocUrl, RuleId, SEVERITY_RANK, Severity } from './rules';
-import type { Finding, RawFinding } from './review-types';
+import type { Finding, RawFinding, ReviewOptions, ReviewReport } from './review-types';
 
-export interface ReviewOptions {
-  /** Only this workspace's requests and deliveries. */
-  workspace?: string;
-  /** From this Request-Id on, or from this Unix time (mock clock) on. */
-  since?: string;
-}
-
-/** What the review saw and found (`GET /_mock/review`). */
-export interface ReviewReport {
-  object: 'review';
-  workspace: string | null;
-  since: string | null;
-  /** How much of the session the review could see: the journal keeps only the last `journal_capacity` requests. */
-  coverage: { requests: number; deliveries: number; recorded: number; journal_capacity: number; complete: boolean; note: string | null };
-  /** The rules a workspace switched off: their findings are not listed. */
-  rules_off: Array<{ workspace: string; rules: RuleId[] }>;
-  counts: Record<Severity, number>;
-  /** The worst first. */
-  findings: Finding[];
-}
+export type { ReviewOptions, ReviewReport } from './review-types';
 
 /**
  * Reviews what the sandbox saw: the request journal and the delivery log, of one workspace or all, computed now

@@ -1,6 +1,5 @@
 import { SEVERITY_RANK, Severity } from './rules';
-import type { Finding } from './review-types';
-import type { ReviewReport } from './review-journal';
+import type { Finding, ReviewReport } from './review-types';
 
 /** The findings at or above a severity. @example findingsAtOrAbove(report, 'warning') */
 export function findingsAtOrAbove(report: Pick<ReviewReport, 'findings'>, severity: Severity): Finding[] {

@@ -24,3 +24,24 @@ export const MAX_EVIDENCE = 20;
 export function finding(rule: RuleId, workspace: string | null, message: string, count: number, requests: string[], deliveries: string[] = []): RawFinding {
   return { rule, workspace, message, count, evidence: { requests: requests.slice(0, MAX_EVIDENCE), deliveries: deliveries.slice(0, MAX_EVIDENCE) } };
 }
+
+export interface ReviewOptions {
+  /** Only this workspace's requests and deliveries. */
+  workspace?: string;
+  /** From this Request-Id on, or from this Unix time (mock clock) on. */
+  since?: string;
+}
+
+/** What the review saw and found (`GET /_mock/review`). */
+export interface ReviewReport {
+  object: 'review';
+  workspace: string | null;
+  since: string | null;
+  /** How much of the session the review could see: the journal keeps only the last `journal_capacity` requests. */
+  coverage: { requests: number; deliveries: number; recorded: number; journal_capacity: number; complete: boolean; note: string | null };
+  /** The rules a workspace switched off: their findings are not listed. */
+  rules_off: Array<{ workspace: string; rules: RuleId[] }>;
+  counts: Record<Severity, number>;
+  /** The worst first. */
+  findings: Finding[];
+}

@@ -5,8 +5,8 @@ import type { TriggerResult } from '../../triggers/trigger';
 import { withEnv } from '../../triggers/env-references';
 import type { TestWorkspace, WorkspaceClock, WorkspaceKey, WorkspaceScenario } from '../test-workspace';
 import { TestHooks, workspaceForFile } from '../workspace-client';
-import type { ProbeReport } from '../../review/probe-webhook';
-import type { ReviewReport } from '../../review/review-journal';
+import type { ProbeReport } from '../../review/probe-types';
+import type { ReviewReport } from '../../review/review-types';
 import { assertReviewClean } from '../../review/review-text';
 import type { RuleId } from '../../review/rules';
 

@@ -154,6 +154,14 @@ describe('webhook handler probes', () => {
     expect(((await payment.json()) as { amount_refunded: number }).amount_refunded).toBe(2000);
   });
 
+  it('probes over the fetch transport too (what createFetchHandler and MSW send deliveries with)', async () => {
+    await mock.close();
+    mock = await startMock({ port: 0, fixtures: 'none', seed: 7, webhookTransport: 'fetch' });
+    const endpoint = await register(await listen(lateBound((secret) => rightHandler(secret, 'both'))));
+    const report = await mock.webhooks.probe(endpoint.id);
+    expect(report.counts).toEqual({ pass: 8, warning: 0, fail: 0, critical: 0 });
+  });
+
   it('reports a handler that answers nothing within the delivery timeout as failed, and an unknown endpoint as 404', async () => {
     await mock.close();
     mock = await startMock({ port: 0, fixtures: 'none', seed: 7, webhookTimeoutMs: 200 });

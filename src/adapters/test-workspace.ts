@@ -2,6 +2,9 @@ import type { KeyEntry } from '../start-mock';
 import type { FlowDocument, FlowResult } from '../triggers/flow-types';
 import type { TriggerOptions, TriggerResult } from '../triggers/trigger';
 import type { WorkspaceKeys } from '../workspaces/keys-by-role';
+import type { ProbeReport } from '../review/probe-types';
+import type { ReviewReport } from '../review/review-types';
+import type { RuleId, Severity } from '../review/rules';
 
 // The handle every runner's helper hands out (Jest, Vitest, Playwright), below both the client that builds it for a
 // test file and the Jest helper that creates it, so the imports between them point one way.
@@ -75,4 +78,27 @@ export interface TestWorkspace {
    * @example await ws.runFlow({ steps: [{ method: 'POST', path: '/v1/customers', params: { email: 'a@example.com' } }] });
    */
   runFlow(document: FlowDocument): Promise<FlowResult>;
+  /**
+   * The integration review of this workspace (`GET /_mock/review?workspace=`): findings worst first, each with
+   * evidence and the page with the fix.
+   * @example const { findings } = await ws.review();
+   */
+  review(options?: { since?: string }): Promise<ReviewReport>;
+  /**
+   * Rejects with an Error listing this workspace's findings at or above `failOn` (default `critical`), each with
+   * its evidence and fix page.
+   * @example it('left no critical finding', () => ws.assertReviewClean({ failOn: 'critical' }));
+   */
+  assertReviewClean(options?: { failOn?: Severity; since?: string }): Promise<void>;
+  /**
+   * Switches review rules off for this workspace (`[]` turns them all on); resolves with the rules now off.
+   * @example await ws.setReviewRulesOff(['payment_polling']);
+   */
+  setReviewRulesOff(rules: RuleId[]): Promise<RuleId[]>;
+  /**
+   * Probes a webhook endpoint's handler (`POST /_mock/webhooks/endpoints/{id}/probe`): forged, altered and replayed
+   * deliveries it must refuse, duplicate and out-of-order ones it must accept.
+   * @example expect((await ws.probeWebhook(endpoint.id)).verdict).toBe('pass');
+   */
+  probeWebhook(endpointId: string): Promise<ProbeReport>;
 }

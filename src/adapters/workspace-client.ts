@@ -57,5 +57,9 @@ export function workspaceForFile({ beforeAll, afterAll }: TestHooks, create: () 
     delete: () => ready().delete(),
     trigger: (type, triggerOptions) => ready().trigger(type, triggerOptions),
     runFlow: (document) => ready().runFlow(document),
+    review: (reviewOptions) => ready().review(reviewOptions),
+    assertReviewClean: (reviewOptions) => ready().assertReviewClean(reviewOptions),
+    setReviewRulesOff: (rules) => ready().setReviewRulesOff(rules),
+    probeWebhook: (endpointId) => ready().probeWebhook(endpointId),
   };
 }

@@ -13,6 +13,12 @@ import { journalFlow, JournalFlowOptions, sessionSource } from '../triggers/jour
 import { trigger, TriggerOptions, TriggerResult } from '../triggers/trigger';
 import { createMockWorkspace, MockWorkspace, mockWorkspace } from './mock-workspace';
 import { processEnv } from '../runtime/platform';
+import { probeWebhook } from '../review/probe-webhook';
+import type { ProbeReport } from '../review/probe-types';
+import { reviewJournal } from '../review/review-journal';
+import type { ReviewOptions, ReviewReport } from '../review/review-types';
+import { assertReviewClean } from '../review/review-text';
+import type { Severity } from '../review/rules';
 
 export type { KeyEntry };
 
@@ -45,7 +51,24 @@ export interface MockControls {
      * replays a handler after a fix. Resolves once the first attempt is made (as `POST /_mock/events/{id}/deliver`).
      */
     redeliver(eventId: string, endpointId: string): Promise<WebhookDelivery>;
+    /**
+     * Probes an endpoint's handler with deliveries it must refuse (forged, altered, replayed) and ones it must accept
+     * (valid, duplicate, out of order), as `POST /_mock/webhooks/endpoints/{id}/probe`. Probes are not deliveries.
+     * @example const report = await mock.webhooks.probe(endpoint.id); expect(report.verdict).toBe('pass');
+     */
+    probe(endpointId: string): Promise<ProbeReport>;
   };
+  /**
+   * The integration review (as `GET /_mock/review`): findings from the request journal and the delivery log,
+   * worst first, each with evidence and the page that explains the fix.
+   * @example const { counts, findings } = mock.review({ workspace: 'acme' });
+   */
+  review(options?: ReviewOptions): ReviewReport;
+  /**
+   * Throws an Error listing the findings at or above `failOn` (default `critical`): a readable test failure.
+   * @example after(() => mock.assertReviewClean({ failOn: 'warning' }));
+   */
+  assertReviewClean(options?: ReviewOptions & { failOn?: Severity }): void;
   /**
    * Makes an event happen as a client would (as `payments-mock trigger` and `POST /_mock/trigger`): the objects
    * whose state change emits it, through the same request pipeline, in the first workspace unless `workspace` says.
@@ -103,7 +126,10 @@ export function mockControls(ctx: MockContext): MockControls {
       flush: (flushOptions) => ctx.webhooks.flush(flushOptions?.timeoutMs),
       retry: (id) => ctx.webhooks.retry(id),
       redeliver: (eventId, endpointId) => redeliver(ctx, eventId, endpointId),
+      probe: (endpointId) => probeWebhook(ctx, (request) => handleRequest(ctx, request), endpointId),
     },
+    review: (reviewOptions = {}) => reviewJournal(ctx, reviewOptions, ctx.baseUrl ?? ''),
+    assertReviewClean: ({ failOn, ...reviewOptions } = {}) => assertReviewClean(reviewJournal(ctx, reviewOptions, ctx.baseUrl ?? ''), failOn),
     trigger: (type, triggerOptions) => trigger(ctx, (request) => handleRequest(ctx, request), type, triggerOptions),
     runFlow: (document) => runFlow(ctx, (request) => handleRequest(ctx, request), document, processEnv()),
     sessionAsFlow: (flowOptions) => journalFlow(sessionSource(ctx), flowOptions),

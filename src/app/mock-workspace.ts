@@ -12,6 +12,13 @@ import { journalFlow, sessionSource } from '../triggers/journal-flow';
 import { trigger, TriggerOptions, TriggerResult } from '../triggers/trigger';
 import { keysByRole, WorkspaceKeys } from '../workspaces/keys-by-role';
 import { processEnv } from '../runtime/platform';
+import type { ReviewReport } from '../review/review-types';
+import { reviewJournal } from '../review/review-journal';
+import { assertReviewClean } from '../review/review-text';
+import { setRulesOff } from '../review/rules-off';
+import type { RuleId, Severity } from '../review/rules';
+import { probeWebhook } from '../review/probe-webhook';
+import type { ProbeReport } from '../review/probe-types';
 
 /** The clock of one workspace, as `GET /_mock/workspaces/{id}/clock` shows it. */
 export type WorkspaceClockState = ClockState & { workspace: string; follows_server: boolean };
@@ -57,6 +64,27 @@ export interface MockWorkspace {
    * @example const flow = ws.sessionAsFlow(); await otherWorkspace.runFlow({ ...flow, workspace: undefined });
    */
   sessionAsFlow(options?: { since?: string }): FlowDocument & { workspace: string; livemode: boolean };
+  /**
+   * The integration review of this workspace (as `GET /_mock/review?workspace=`): findings from its requests and
+   * deliveries, worst first.
+   * @example const { findings } = ws.review();
+   */
+  review(options?: { since?: string }): ReviewReport;
+  /**
+   * Throws an Error listing this workspace's findings at or above `failOn` (default `critical`), with evidence and fix pages.
+   * @example after(() => ws.assertReviewClean({ failOn: 'warning' }));
+   */
+  assertReviewClean(options?: { failOn?: Severity; since?: string }): void;
+  /**
+   * Switches review rules off for this workspace (`[]` turns them all on); the review lists them as off.
+   * @example ws.setReviewRulesOff(['payment_polling']);
+   */
+  setReviewRulesOff(rules: RuleId[]): RuleId[];
+  /**
+   * Probes one of this workspace's webhook endpoints' handler (see `mock.webhooks.probe`).
+   * @example const { verdict } = await ws.probeWebhook(endpoint.id);
+   */
+  probeWebhook(endpointId: string): Promise<ProbeReport>;
 }
 
 /** A flow document aimed at one workspace: one naming another is refused, with its pointer. */
@@ -141,6 +169,16 @@ export function mockWorkspace(ctx: MockContext, id: string): MockWorkspace {
     sessionAsFlow: (options = {}) => {
       existing();
       return journalFlow(sessionSource(ctx), { ...options, workspace: id });
+    },
+    review: (options = {}) => reviewJournal(ctx, { ...options, workspace: id }, ctx.baseUrl ?? ''),
+    assertReviewClean: ({ failOn, ...options } = {}) => assertReviewClean(reviewJournal(ctx, { ...options, workspace: id }, ctx.baseUrl ?? ''), failOn),
+    setReviewRulesOff: (rules) => setRulesOff(ctx, id, rules).rules_off,
+    probeWebhook: async (endpointId) => {
+      existing();
+      const report = await probeWebhook(ctx, dispatch, endpointId);
+      if (report.workspace !== id)
+        throw new ApiError('resource_missing', `No webhook endpoint '${endpointId.slice(0, 100)}' in workspace ${id}.`, { param: 'id' });
+      return report;
     },
   };
 }

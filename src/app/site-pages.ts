@@ -6,6 +6,7 @@ import type { MockResponse, Pages } from '../exchange';
 import { acceptedOrigin } from '../http/admin-guard';
 import { jsonResponse } from '../http/respond';
 import { errorsPage } from '../pages/errors-page';
+import { reviewPage } from '../pages/review-page';
 import { handleChallenge } from '../pages/three-d-secure-page';
 import { handleKitPage, KIT_PATH } from '../browser/kit-pages';
 
@@ -45,6 +46,8 @@ export function sitePages(ctx: MockContext): Pages {
       },
       { method: 'GET', path: '/docs/errors', answer: () => html(errorsPage()) },
       { method: 'GET', path: '/docs/errors/', answer: () => html(errorsPage()) },
+      { method: 'GET', path: '/docs/review', answer: () => html(reviewPage()) },
+      { method: 'GET', path: '/docs/review/', answer: () => html(reviewPage()) },
     ],
     admin: [
       { method: 'GET', path: (path) => path.startsWith('/_mock/dashboard'), open: true, answer: (_req, path) => dashboardFile(path) },

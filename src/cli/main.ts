@@ -14,6 +14,7 @@ import { banner } from './banner';
 import { addClientCommands } from './client-commands';
 import { addDeliveryCommands } from './delivery-commands';
 import { addJournalCommand } from './journal-command';
+import { addReviewCommands } from './review-commands';
 import { Palette, palette } from './colors';
 import { integer, memorySize, onOff } from './integer-option';
 import { formatRequestLine, LogFormat } from './log-format';
@@ -174,6 +175,7 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<CliRe
   addClientCommands(program, io, chalk);
   addDeliveryCommands(program, io, chalk);
   addJournalCommand(program, io, chalk);
+  addReviewCommands(program, io, chalk, (exitCode) => (result = { exitCode }));
   addMcpCommand(program, io, (mcp) => (result = mcp));
   addTlsCommand(program, io);
 

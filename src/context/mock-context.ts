@@ -80,6 +80,8 @@ export class MockContext {
   readonly workspaces: WorkspaceControls;
   /** Counts what may have changed the state (writes, resets, clock moves): autosave saves only when it moved. */
   changes = 0;
+  /** The review rules each workspace switched off (src/review): kept across a workspace reset, like its clock. */
+  readonly reviewRulesOff = new Map<string, ReadonlySet<string>>();
   /** Whether a request may store something new, and what is held (src/memory). */
   readonly memory: MemoryBudget;
   /** What a reset brings back: the fixture documents (or the generated workspace, made the fixture at start). */

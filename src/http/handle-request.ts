@@ -60,6 +60,7 @@ function finishV1(ctx: MockContext, req: MockRequest, path: string, query: strin
       created: ctx.clock.now(),
       workspace: outcome.key?.workspace ?? null,
       near_miss: outcome.missed,
+      at_ms: started,
       keyRecord: outcome.key,
     },
     // What the entry shows is worked out from these only when the journal is read (journalDetails).

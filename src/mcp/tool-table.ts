@@ -7,11 +7,12 @@ import type { ToolRow } from './tool-types';
 import { CONTROL_TOOLS } from './tools/control-tools';
 import { INSPECT_TOOLS } from './tools/inspect-tools';
 import { REQUEST_TOOL } from './tools/request-tool';
+import { REVIEW_TOOLS } from './tools/review-tools';
 import { TRIGGER_TOOLS } from './tools/trigger-tools';
 import { WORKSPACE_TOOLS } from './tools/workspace-tools';
 
 /**
  * The tools in the order an agent meets them: where things are, the API, making things happen, time and
- * behaviour, what happened.
+ * behaviour, what happened, what it got wrong.
  */
-export const MCP_TOOLS: ToolRow[] = [...WORKSPACE_TOOLS, REQUEST_TOOL, ...TRIGGER_TOOLS, ...CONTROL_TOOLS, ...INSPECT_TOOLS];
+export const MCP_TOOLS: ToolRow[] = [...WORKSPACE_TOOLS, REQUEST_TOOL, ...TRIGGER_TOOLS, ...CONTROL_TOOLS, ...INSPECT_TOOLS, ...REVIEW_TOOLS];

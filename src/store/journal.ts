@@ -69,6 +69,11 @@ export interface JournalRecord {
   created: number;
   workspace: string | null;
   near_miss: JournalNearMiss | null;
+  /**
+   * When the request arrived, in real milliseconds (`performance.now()`, which the request path reads anyway): the
+   * mock clock may stand still, while retries and polling happen in real time. Only the review reads it.
+   */
+  at_ms: number;
 }
 
 export interface JournalFilter {
@@ -126,10 +131,22 @@ export class Journal {
     return this.total;
   }
 
-  /** Every kept entry, oldest first, with its ordinal (1 for the first request since the last clear). */
-  chronological(): Array<{ ordinal: number; entry: JournalEntry }> {
+  /** How many requests are kept now (at most `capacity`): fewer than `recorded` once the oldest were dropped. */
+  get kept(): number {
+    return this.count;
+  }
+
+  /**
+   * Every kept entry, oldest first, with its ordinal (1 for the first request since the last clear) and the real
+   * time it arrived (`at_ms`, see {@link JournalRecord}).
+   */
+  chronological(): Array<{ ordinal: number; entry: JournalEntry; at_ms: number }> {
     const newestFirst = this.list({ limit: this.capacity });
-    return newestFirst.reverse().map((entry, i) => ({ ordinal: this.total - newestFirst.length + 1 + i, entry }));
+    const first = this.total - newestFirst.length + 1;
+    return newestFirst.reverse().map((entry, i) => {
+      const kept = this.entries[(this.next - newestFirst.length + i + this.capacity) % this.capacity] as KeptEntry;
+      return { ordinal: first + i, entry, at_ms: kept.at_ms };
+    });
   }
 
   /**

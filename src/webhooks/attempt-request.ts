@@ -40,7 +40,7 @@ export class AttemptSender {
     atMs: number,
     track: (request: Cancelable) => () => void,
   ): Promise<SendResult> {
-    const body = JSON.stringify(renderEvent(inVersion(delivery.event, endpoint)));
+    const body = deliveryBody(delivery.event, endpoint);
     const headers = {
       'Content-Type': 'application/json',
       'User-Agent': `payments-mock/${PACKAGE_VERSION}`,
@@ -90,6 +90,15 @@ function secretsOf(partition: Partition, endpoint: WebhookEndpoint, atMs: number
   const secret = endpoint.secret ?? '';
   const roll = partition.webhookSecretRolls.get(endpoint.id);
   return roll && roll.expires_at * 1000 > atMs ? [secret, roll.secret] : [secret];
+}
+
+/**
+ * The body an endpoint gets for an event: the event as `GET /v1/events/{id}` shows it, rendered in the endpoint's
+ * API version. Probes (src/review) send the same bytes a delivery would.
+ * @example deliveryBody(event, endpoint) // '{"id":"evt_…","object":"event",…}'
+ */
+export function deliveryBody(event: StoredEvent, endpoint: WebhookEndpoint): string {
+  return JSON.stringify(renderEvent(inVersion(event, endpoint)));
 }
 
 /** The event as an endpoint pinned to an API version gets it: its object rendered in that version. */

@@ -11,6 +11,18 @@ import { Lane } from './lane';
 import { MAX_ATTEMPTS, RETRY_DELAYS_SECONDS } from './retry-schedule';
 import type { Cancelable } from './send';
 
+/**
+ * The Idempotency-Key prefix of the requests a webhook probe makes (src/review): their events are real (in the
+ * feed, about real objects) but are not delivered, so the probe decides alone what the endpoint receives.
+ */
+export const PROBE_KEY_PREFIX = 'payments-mock-probe-';
+
+/** Whether an event was made by a probe's request (no allocation: only events made with an Idempotency-Key keep an object). */
+function isProbeEvent(event: StoredEvent): boolean {
+  const request = event.request;
+  return typeof request === 'object' && request.idempotency_key !== null && request.idempotency_key.startsWith(PROBE_KEY_PREFIX);
+}
+
 /** What the webhooks need from their mock instance. */
 export interface WebhookHost {
   /** The current store (reset and state import replace it). */
@@ -210,7 +222,7 @@ export class Webhooks {
     const workspace = this.host.store.workspaces.get(workspaceId);
     if (!workspace) return;
     const partition = livemode ? workspace.live : workspace.test;
-    if (partition.webhookEndpoints.size === 0) return;
+    if (partition.webhookEndpoints.size === 0 || isProbeEvent(event)) return;
     const nowMs = this.host.schedulerFor(workspaceId).clock.nowMs();
     for (const endpoint of partition.webhookEndpoints.values()) {
       if (endpoint.status !== 'enabled' || !wants(endpoint, event.type)) continue;

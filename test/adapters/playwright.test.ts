@@ -12,7 +12,7 @@ describeInBrowser('payments-mock/playwright under the real Playwright Test', () 
 
   it('runs both specs green, on two workers', async () => {
     const { code, output } = await runRunner('playwright', bin('playwright'), ['test']);
-    expect(output).toMatch(/2 passed/);
+    expect(output).toMatch(/3 passed/);
     expect(output).toContain('a person completes 3-D Secure on the page the mock serves');
     expect(code).toBe(0);
   }, 90_000);

@@ -14,7 +14,7 @@ describe('payments-mock/vitest under the real Vitest', () => {
     'keeps two files running in parallel (pool %s) apart',
     async (pool) => {
       const { code, output } = await runRunner('vitest', bin('vitest'), ['run', '--config', 'vitest.config.mjs', '--pool', pool, '--reporter', 'verbose']);
-      expect(output).toMatch(/Tests\s+3 passed \(3\)/);
+      expect(output).toMatch(/Tests\s+4 passed \(4\)/);
       expect(output).toContain('declines a month from now');
       expect(output).toContain('keeps its clock and scenario while the declining file changes its own');
       expect(code).toBe(0);

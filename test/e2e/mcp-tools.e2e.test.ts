@@ -265,6 +265,34 @@ const CASES: Array<[string, () => Record<string, unknown>, Check, Record<string,
     { id: 'evt_nope', endpoint: 'we_nope' },
     /evt_nope/,
   ],
+  [
+    'review_integration',
+    () => ({ workspace: 'acme' }),
+    (out) => {
+      expect(out).toMatchObject({ object: 'review', workspace: 'acme', coverage: { complete: true } });
+      for (const finding of out.findings) expect(finding.doc_url).toMatch(new RegExp(`/docs/review#${finding.rule}$`));
+    },
+    { workspace: 'nope' },
+    /^No such workspace: 'nope'\./,
+  ],
+  [
+    'probe_webhook_endpoint',
+    () => ({ endpoint: endpointId }),
+    (out) => {
+      // The test receiver answers 200 to anything: a forged delivery gets in.
+      expect(out).toMatchObject({ object: 'webhook_probe', endpoint: endpointId, verdict: 'critical' });
+      expect(out.probes.find((probe: any) => probe.id === 'no_signature')).toMatchObject({ verdict: 'critical', answer: { status: 200 } });
+    },
+    { endpoint: 'we_nope' },
+    /^No webhook endpoint 'we_nope'\./,
+  ],
+  [
+    'set_review_rules',
+    () => ({ workspace: 'acme', rules_off: ['payment_polling'] }),
+    (out) => expect(out).toMatchObject({ object: 'review_settings', workspace: 'acme', rules_off: ['payment_polling'] }),
+    { workspace: 'acme', rules_off: ['polling'] },
+    /^Unknown review rule: polling\. The rules are: /,
+  ],
 ];
 
 describe('every tool', () => {

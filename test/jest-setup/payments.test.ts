@@ -27,4 +27,5 @@ describe('a test file on the shared mock', () => {
     expect((await ws.request('GET', '/v1/customers', undefined, ws.keys.publishable)).status).toBe(403);
     expect(ws.entries).toHaveLength(6);
   });
+  it('leaves no critical finding', () => ws.assertReviewClean({ failOn: 'critical' }));
 });

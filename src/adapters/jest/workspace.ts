@@ -5,6 +5,10 @@ import type { TriggerResult } from '../../triggers/trigger';
 import { withEnv } from '../../triggers/env-references';
 import type { TestWorkspace, WorkspaceClock, WorkspaceKey, WorkspaceScenario } from '../test-workspace';
 import { TestHooks, workspaceForFile } from '../workspace-client';
+import type { ProbeReport } from '../../review/probe-types';
+import type { ReviewReport } from '../../review/review-types';
+import { assertReviewClean } from '../../review/review-text';
+import type { RuleId } from '../../review/rules';
 
 export { keysByRole };
 export type { TestWorkspace, WorkspaceClock, WorkspaceKey, WorkspaceKeys, WorkspaceScenario };
@@ -91,7 +95,21 @@ export async function createWorkspace(options: CreateOptions | string = {}): Pro
         );
       return call<FlowResult>('POST', `${url}/_mock/flows`, { ...withEnv(document, process.env), workspace: created.workspace });
     },
+    review: (reviewOptions = {}) => call<ReviewReport>('GET', reviewAddress(url, created.workspace, reviewOptions.since)),
+    assertReviewClean: async ({ failOn, since } = {}) =>
+      assertReviewClean(await call<ReviewReport>('GET', reviewAddress(url, created.workspace, since)), failOn),
+    setReviewRulesOff: async (rules) => (await admin<{ rules_off: RuleId[] }>('PUT', '/review', { rules_off: rules })).rules_off,
+    probeWebhook: async (endpointId) => {
+      const report = await call<ProbeReport>('POST', `${url}/_mock/webhooks/endpoints/${encodeURIComponent(endpointId)}/probe`, {});
+      if (report.workspace !== created.workspace)
+        throw new Error(`payments-mock: webhook endpoint ${endpointId} belongs to workspace ${report.workspace}, not to this one (${created.workspace}).`);
+      return report;
+    },
   };
+}
+
+function reviewAddress(url: string, workspace: string, since: string | undefined): string {
+  return `${url}/_mock/review?${new URLSearchParams({ workspace, ...(since !== undefined ? { since } : {}) }).toString()}`;
 }
 
 /**

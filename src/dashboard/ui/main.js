@@ -8,6 +8,7 @@ import { Keys } from './keys.js';
 import { MemoryGauge } from './memory.js';
 import { Objects } from './objects.js';
 import { Requests } from './requests.js';
+import { Review } from './review.js';
 import { Webhooks } from './webhooks.js';
 
 const VIEWS = [
@@ -15,6 +16,7 @@ const VIEWS = [
   ['objects', 'Objects'],
   ['events', 'Events'],
   ['webhooks', 'Webhooks'],
+  ['review', 'Review'],
   ['keys', 'Keys'],
   ['controls', 'Controls'],
 ];
@@ -96,7 +98,8 @@ function App() {
     <main id="view" role="tabpanel" aria-labelledby=${`tab-${view}`}>
       ${view === 'requests' ? html`<${Requests} />` : null} ${view === 'objects' ? html`<${Objects} ...${props} />` : null}
       ${view === 'events' ? html`<${Events} ...${props} />` : null} ${view === 'webhooks' ? html`<${Webhooks} />` : null}
-      ${view === 'keys' ? html`<${Keys} ...${props} />` : null} ${view === 'controls' ? html`<${Controls} ...${props} />` : null}
+      ${view === 'review' ? html`<${Review} ...${props} />` : null} ${view === 'keys' ? html`<${Keys} ...${props} />` : null}
+      ${view === 'controls' ? html`<${Controls} ...${props} />` : null}
     </main>
     ${asking ? html`<${TokenDialog} wrong=${asking.wrong} done=${() => setAsking(null)} />` : null}`;
 }

@@ -128,7 +128,7 @@ async function saveAsFlow() {
   setTimeout(() => URL.revokeObjectURL(link.href), 0);
 }
 
-function RequestDetail({ id, close }) {
+export function RequestDetail({ id, close }) {
   const [entry, setEntry] = useState(null);
   const [error, setError] = useState(null);
   useEffect(() => {

@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import { api, copy, query, time } from './api.js';
 import { Action, Badge, Failure, html, useLive } from './common.js';
 import { DeliverAgain } from './deliver-again.js';
+import { probeEndpoint, ProbeReport } from './review.js';
 
 /** Stream messages that change the endpoints table (not the payments and customers that come by). */
 const endpointChange = (type, data) => type === 'reset' || (type === 'object' && data.object === 'webhook_endpoint');
@@ -9,6 +10,7 @@ const endpointChange = (type, data) => type === 'reset' || (type === 'object' &&
 /** Endpoints and the delivery log: every attempt with its status code and error, the next retry, a retry button. */
 export function Webhooks() {
   const [status, setStatus] = useState('');
+  const [probe, setProbe] = useState(null);
   const [endpoints, endpointsError] = useLive(() => api('webhooks/endpoints'), endpointChange, []);
   const [deliveries, deliveriesError, reload] = useLive(
     () => api(`webhooks/deliveries${query({ status, limit: 100 })}`),
@@ -40,13 +42,22 @@ export function Webhooks() {
                 <td><${Badge} value=${endpoint.status} /></td>
                 <td>${endpoint.enabled_events.join(', ')}</td>
                 <td><code>${endpoint.workspace}</code>${endpoint.livemode ? html` <span class="pill live">live</span>` : null}</td>
-                <td><${Action} label="Copy secret" run=${() => copy(endpoint.secret)} /></td>
+                <td>
+                  <${Action} label="Copy secret" run=${() => copy(endpoint.secret)} />
+                  <${Action}
+                    label="Probe"
+                    busyLabel="Probing…"
+                    title="Send the handler forged, altered, replayed, duplicate and out-of-order deliveries"
+                    run=${async () => setProbe(await probeEndpoint(endpoint.id))}
+                  />
+                </td>
               </tr>`,
           )}
         </tbody>
       </table>
       ${endpoints && endpoints.data.length === 0 ? html`<p class="empty">No endpoints. Register one with <code>POST /v1/webhook_endpoints</code> or start with <code>--webhook &lt;url&gt;</code>.</p>` : null}
     </div>
+    ${probe ? html`<${ProbeReport} report=${probe} close=${() => setProbe(null)} />` : null}
     <h3>Deliveries</h3>
     <form class="filters" onSubmit=${(e) => e.preventDefault()}>
       <label

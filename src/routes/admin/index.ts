@@ -10,6 +10,7 @@ import { ADMIN_REQUEST_ROUTES } from './requests';
 import { ADMIN_SERVER_ROUTES } from './server';
 import { ADMIN_WORKSPACE_AND_FAULT_ROUTES } from './workspaces-and-faults';
 import { DASHBOARD_ADMIN_ROUTES } from './dashboard';
+import { REVIEW_ADMIN_ROUTES } from './review';
 import { TRIGGER_ADMIN_ROUTES } from './triggers';
 import { WEBHOOK_ADMIN_ROUTES } from './webhooks';
 import { WORKSPACE_ADMIN_ROUTES } from './workspaces';
@@ -25,4 +26,5 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   ...WORKSPACE_ADMIN_ROUTES,
   ...DASHBOARD_ADMIN_ROUTES,
   ...TRIGGER_ADMIN_ROUTES,
+  ...REVIEW_ADMIN_ROUTES,
 ];

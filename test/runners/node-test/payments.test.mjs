@@ -19,3 +19,5 @@ test('creates a payment', async () => {
   assert.equal(res.status, 200);
   assert.equal((await res.json()).amount, 2000);
 });
+
+test('leaves no critical finding', () => mock.assertReviewClean({ failOn: 'critical' }));

@@ -24,3 +24,5 @@ test("the worker's clock moves alone", async ({ paymentsMock }) => {
   expect(server.now - before).toBeLessThan(3600);
   await paymentsMock.reset();
 });
+
+test('leaves no critical finding', ({ paymentsMock }) => paymentsMock.assertReviewClean({ failOn: 'critical' }));

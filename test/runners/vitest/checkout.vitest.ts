@@ -11,3 +11,5 @@ it('declines a month from now', async () => {
   const seen = await ws.request('GET', `/v1/payments/${payment.body.id}`);
   expect(seen.body.status).toBe('requires_payment_method');
 });
+
+it('leaves no critical finding', () => ws.assertReviewClean({ failOn: 'critical' }));

@@ -82,6 +82,7 @@ describe('the tool table', () => {
       'list_webhook_endpoints',
       'list_deliveries',
       'memory_usage',
+      'review_integration',
     ]);
   });
 

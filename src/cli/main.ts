@@ -16,7 +16,7 @@ import { addDeliveryCommands } from './delivery-commands';
 import { addJournalCommand } from './journal-command';
 import { addReviewCommands } from './review-commands';
 import { Palette, palette } from './colors';
-import { integer, memorySize, onOff } from './integer-option';
+import { integer, memorySize, onOff } from './option-parsers';
 import { formatRequestLine, LogFormat } from './log-format';
 import type { CliIO, CliResult } from './cli-io';
 import { addMcpCommand } from './mcp-command';

@@ -1,6 +1,6 @@
 import { Command, Option } from 'commander';
 import { SCENARIOS } from '../scenarios/scenarios';
-import { integer, memorySize } from './integer-option';
+import { integer, memorySize } from './option-parsers';
 import type { CliIO, CliResult } from './cli-io';
 import type { McpOptions } from '../mcp/run-mcp';
 

@@ -1,7 +1,8 @@
 import { ApiError } from '../errors/api-error';
 import { CURRENCIES } from '../schemas/currencies';
 import { NextAction, Payment, PaymentError } from '../schemas/resources';
-import { CardOutcome } from '../store/store';
+import { ScenarioName } from '../scenarios/scenarios';
+import { CardOutcome, KeyRecord } from '../store/store';
 import { emitEvent } from './events';
 import { paymentFee } from './fees';
 import { resolvePaymentMethod } from './payment-methods';
@@ -183,4 +184,48 @@ export function copyMetadata(metadata: Record<string, string> | undefined): Reco
     else copy[key] = value;
   }
   return copy;
+}
+
+/**
+ * The mock plays the client's confirmation right after creation (contract section 7), as the scenario says:
+ * `happy` succeeds, `decline` fails with card_declined, `manual` leaves the payment waiting.
+ * @example selfConfirm(scope, createPayment(scope, params), 'happy') // the payment is now succeeded
+ */
+export function selfConfirm(scope: Scope, payment: Payment, scenario: ScenarioName): void {
+  if (scenario === 'manual') return;
+  try {
+    settle(scope, payment, scenario === 'decline' ? 'generic_decline' : 'succeed');
+  } catch (error) {
+    // A self-confirmation decline is recorded on the payment and in events; the create itself succeeded.
+    if (!(error instanceof ApiError)) throw error;
+  }
+}
+
+/**
+ * A client confirming a payment the mock already confirmed itself learns why, and how to confirm it instead.
+ * @example throw explainSelfConfirmed(error, payment, scenario) // other errors come back unchanged
+ */
+export function explainSelfConfirmed(error: unknown, payment: Payment, scenario: ScenarioName): unknown {
+  if (!(error instanceof ApiError) || error.code !== 'payment_intent_unexpected_state' || scenario === 'manual' || payment.status !== 'succeeded') return error;
+  const hint =
+    ` Under the "${scenario}" scenario payments-mock confirms every payment itself right after creating it. ` +
+    'To confirm payments yourself, create them under the "manual" scenario: send `Mock-Scenario: manual` with the create, or PUT /_mock/scenario {"scenario":"manual"}.';
+  return new ApiError(error.code, `${error.message}${hint}`, error.extras);
+}
+
+/**
+ * A publishable key must present the payment's client_secret; a secret key may, and then it must match.
+ * @example checkClientSecret(key, payment, params.client_secret, 'confirm') // throws secret_key_required or parameter_invalid
+ */
+export function checkClientSecret(key: KeyRecord, payment: Payment, clientSecret: string | undefined, action: string): void {
+  if (clientSecret === undefined) {
+    if (key.kind !== 'publishable') return;
+    throw new ApiError(
+      'secret_key_required',
+      `A publishable key can ${action} a payment only with its client_secret. Pass client_secret=${payment.id}_secret_…, or use a secret key.`,
+    );
+  }
+  if (clientSecret !== payment.client_secret) {
+    throw new ApiError('parameter_invalid', `The client_secret does not match payment ${payment.id}.`, { param: 'client_secret' });
+  }
 }

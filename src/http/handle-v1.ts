@@ -1,5 +1,6 @@
 import { systemMs } from '../clock/clock';
 import { MockContext } from '../context/mock-context';
+import { checkIdempotencyKey, claimIdempotencyKey, fingerprint, releaseIdempotencyKey, saveIdempotentAnswer } from '../domain/idempotency';
 import { allows, authenticate, maskKey } from '../domain/keys';
 import { LATEST_VERSION, renderForVersion } from '../domain/versions';
 import { ApiError } from '../errors/api-error';
@@ -10,7 +11,6 @@ import { IdempotencyRecord, KeyRecord, Partition, savedBody, Workspace } from '.
 import { parseBody } from './body';
 import { MockRequest, MockResponse } from '../exchange';
 import { parseQuery } from './form';
-import { claimIdempotencyKey, checkIdempotencyKey, fingerprint, releaseIdempotencyKey } from './idempotency';
 import { docsBase, errorResponse, JSON_TYPE, jsonAnswer } from './respond';
 import { CORS_HEADERS } from './cors';
 import { Router } from './router';
@@ -156,14 +156,7 @@ function executeRoute(
   flaky: ReturnType<ScenarioDice['flaky']>,
 ): V1Outcome {
   const response = execute(ctx, route, run, headers, docsBase(ctx.baseUrl, req.headers.host, req.origin), outcome);
-  if (claim)
-    claim.partition.idempotency.answer(
-      claim.key,
-      claim.record,
-      response.value === undefined
-        ? { status: response.status, version: run.version, body: response.body }
-        : { status: response.status, version: run.version, value: response.value },
-    );
+  if (claim) saveIdempotentAnswer(claim.partition, claim.key, claim.record, response, run.version);
 
   const faultAfter = ctx.faults.take(req.method, run.path, 'after');
   if (faultAfter?.error === 'reset' || flaky === 'after-drop') outcome.response = { status: 0, headers, body: '', drop: true };

@@ -1,5 +1,5 @@
 import type { ErrorObject } from 'ajv';
-import { editDistance } from '../near-miss/edit-distance';
+import { unknownParameterHint } from '../near-miss/unknown-parameter';
 import { ApiError } from '../errors/api-error';
 import { ErrorCode } from '../errors/catalog';
 import { PARAM_SCHEMAS, ParamSchemaName } from '../schemas/params';
@@ -174,12 +174,7 @@ function toApiError(errors: ErrorObject[], schema: Schema): ApiError {
       const name = clip(paramName([...path, unknown]), 100);
       const at = schemaAt(schema, path);
       const known = Object.keys((at?.properties ? at : at?.oneOf?.find((option) => option.properties))?.properties ?? {});
-      const guess = closest(unknown, known);
-      const hint = guess
-        ? ` Did you mean ${paramName([...path, guess])}?`
-        : known.length
-          ? ` Accepted here: ${known.join(', ')}.`
-          : ' This endpoint takes no parameters.';
+      const hint = unknownParameterHint(unknown, known, (guess) => paramName([...path, guess]));
       return make('parameter_unknown', `Received unknown parameter: ${name}.${hint}`, name);
     }
     case 'required': {
@@ -245,17 +240,4 @@ function describe(value: unknown): string {
 
 function article(type: string): string {
   return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
-}
-
-/** The known name within two edits of a typo, if any. */
-function closest(word: string, candidates: string[]): string | undefined {
-  let best: string | undefined;
-  let bestDistance = 3;
-  for (const candidate of candidates) {
-    // A length difference of 3 or more is 3 edits at least: no table needed.
-    if (Math.abs(word.length - candidate.length) > 2) continue;
-    const distance = editDistance(word.toLowerCase(), candidate);
-    if (distance < bestDistance) [best, bestDistance] = [candidate, distance];
-  }
-  return best;
 }

@@ -1,12 +1,15 @@
 /**
- * The Levenshtein distance of two strings (insertions, deletions and substitutions of one character each).
+ * The edit distance of two strings: insertions, deletions, substitutions and swaps of two neighbouring characters,
+ * one edit each (the optimal string alignment distance), so `tpye` is one edit from `type`, as a typist sees it.
  * Used only once a request has already failed, to name what was almost right, so it favours clarity over speed.
  *
  * @example
  * editDistance('payment.succeded', 'payment.succeeded'); // 1
+ * editDistance('crad', 'card'); // 1
  */
 export function editDistance(a: string, b: string): number {
-  // Two rows, swapped: no allocation per row.
+  // Three rows, rotated: no allocation per row.
+  let before = new Uint16Array(b.length + 1);
   let previous = new Uint16Array(b.length + 1);
   let current = new Uint16Array(b.length + 1);
   for (let j = 0; j <= b.length; j++) previous[j] = j;
@@ -14,9 +17,11 @@ export function editDistance(a: string, b: string): number {
     current[0] = i;
     const char = a.charCodeAt(i - 1);
     for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min((previous[j] as number) + 1, (current[j - 1] as number) + 1, (previous[j - 1] as number) + (char === b.charCodeAt(j - 1) ? 0 : 1));
+      let best = Math.min((previous[j] as number) + 1, (current[j - 1] as number) + 1, (previous[j - 1] as number) + (char === b.charCodeAt(j - 1) ? 0 : 1));
+      if (i > 1 && j > 1 && char === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === b.charCodeAt(j - 1)) best = Math.min(best, (before[j - 2] as number) + 1);
+      current[j] = best;
     }
-    [previous, current] = [current, previous];
+    [before, previous, current] = [previous, current, before];
   }
   return previous[b.length] as number;
 }

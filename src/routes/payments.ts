@@ -1,14 +1,20 @@
-import { createPayment, CreatePaymentParams, confirmPayment, getPayment, noSuchPayment, settle } from '../domain/payments';
+import {
+  checkClientSecret,
+  createPayment,
+  CreatePaymentParams,
+  confirmPayment,
+  explainSelfConfirmed,
+  getPayment,
+  noSuchPayment,
+  selfConfirm,
+} from '../domain/payments';
 import { refundPayment, RefundParams } from '../domain/refunds';
-import { Scope } from '../domain/scope';
 import { ApiError } from '../errors/api-error';
 import { presentPayment, withoutSecret } from './kit/present';
 import { JsonText } from './kit/json-text';
 import { createdBounds, CreatedRange, ListParams, listOf, pageQuery } from './kit/lists';
 import { Payment, PaymentStatus } from '../schemas/resources';
 import { challengeRedirect, checkReturnUrl } from '../domain/three-d-secure';
-import { ScenarioName } from '../scenarios/scenarios';
-import { KeyRecord } from '../store/store';
 import { ApiRoute, Call, route } from './route-types';
 
 /** Payments: create, retrieve, confirm, refund. */
@@ -130,47 +136,10 @@ export const PAYMENT_ROUTES: ApiRoute[] = [
   }),
 ];
 
-/**
- * The mock plays the client's confirmation right after creation (contract section 7), as the scenario says:
- * `happy` succeeds, `decline` fails with card_declined, `manual` leaves the payment waiting.
- */
-function selfConfirm(scope: Scope, payment: Payment, scenario: ScenarioName): void {
-  if (scenario === 'manual') return;
-  try {
-    settle(scope, payment, scenario === 'decline' ? 'generic_decline' : 'succeed');
-  } catch (error) {
-    // A self-confirmation decline is recorded on the payment and in events; the create itself succeeded.
-    if (!(error instanceof ApiError)) throw error;
-  }
-}
-
-/** A client confirming a payment the mock already confirmed itself learns why, and how to confirm it instead. */
-function explainSelfConfirmed(error: unknown, payment: Payment, scenario: ScenarioName): unknown {
-  if (!(error instanceof ApiError) || error.code !== 'payment_intent_unexpected_state' || scenario === 'manual' || payment.status !== 'succeeded') return error;
-  const hint =
-    ` Under the "${scenario}" scenario payments-mock confirms every payment itself right after creating it. ` +
-    'To confirm payments yourself, create them under the "manual" scenario: send `Mock-Scenario: manual` with the create, or PUT /_mock/scenario {"scenario":"manual"}.';
-  return new ApiError(error.code, `${error.message}${hint}`, error.extras);
-}
-
-/** A publishable key must present the payment's client_secret; a secret key may, and then it must match. */
 /** How a payment is served: whole, or as a restricted key sees it (no client_secret). */
 const FULL = 0;
 const RESTRICTED = 1;
 
 function paymentJson(payment: Payment, variant: number): string {
   return JSON.stringify(variant === RESTRICTED ? withoutSecret(payment) : payment);
-}
-
-function checkClientSecret(key: KeyRecord, payment: Payment, clientSecret: string | undefined, action: string): void {
-  if (clientSecret === undefined) {
-    if (key.kind !== 'publishable') return;
-    throw new ApiError(
-      'secret_key_required',
-      `A publishable key can ${action} a payment only with its client_secret. Pass client_secret=${payment.id}_secret_…, or use a secret key.`,
-    );
-  }
-  if (clientSecret !== payment.client_secret) {
-    throw new ApiError('parameter_invalid', `The client_secret does not match payment ${payment.id}.`, { param: 'client_secret' });
-  }
 }

@@ -62,7 +62,10 @@ export class IdempotencyRecords extends Map<string, IdempotencyRecord> {
     super.clear();
   }
 
-  /** Gives a claimed record its answer, counting a body kept as text while the record is still this key's. */
+  /**
+   * Stores a claimed record's answer, counting a body kept as text while the record is still this key's. What is
+   * saved, and when, is decided by `saveIdempotentAnswer` in `src/domain/idempotency.ts`.
+   */
   answer(key: string, record: IdempotencyRecord, response: SavedResponse): void {
     const kept = super.get(key) === record;
     if (kept) this.textBytes -= recordBytes(key, record);

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fingerprint } from '../../src/http/idempotency';
+import { fingerprint } from '../../src/domain/idempotency';
 import { createContext } from '../../src/app/create-context';
 import { startMock } from '../../src/start-mock';
 import { expectError } from '../helpers/schemas';

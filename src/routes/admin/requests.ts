@@ -76,4 +76,23 @@ export const ADMIN_REQUEST_ROUTES: AdminRoute[] = [
       return { status: 'ok' };
     },
   },
+  {
+    method: 'GET',
+    path: '/_mock/requests/:id',
+    operationId: 'adminGetRequest',
+    summary: 'One journal entry',
+    description: 'One journaled /v1 request, by its Request-Id, with its bodies (masked).',
+    response: { $ref: '#/components/schemas/JournalEntry' },
+    example: EXAMPLE_JOURNAL_ENTRY,
+    handler: ({ ctx, path }) => {
+      const entry = ctx.journal.list({ limit: ctx.journal.capacity }).find((candidate) => candidate.id === path.id);
+      if (!entry)
+        throw new ApiError(
+          'resource_missing',
+          `No request '${(path.id as string).slice(0, 100)}' in the journal (it keeps the latest ${ctx.journal.capacity}).`,
+          { param: 'id' },
+        );
+      return entry;
+    },
+  },
 ];

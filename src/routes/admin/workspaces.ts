@@ -1,84 +1,60 @@
 import { ClockMode } from '../../clock/clock';
 import type { MockContext } from '../../context/mock-context';
 import { ApiError } from '../../errors/api-error';
-import { asParamAsync, clockMove, Input, onlyKeys, requiredString } from '../kit/admin-input';
+import { asParamAsync, clockMove, Input, onlyKeys, optionalString, requiredString } from '../kit/admin-input';
 import type { AdminRoute } from '../route-types';
 import { ADMIN_SHAPES } from '../../schemas/admin';
 import { parseScenario, SCENARIO_DESCRIPTIONS, ScenarioOptions } from '../../scenarios/scenarios';
 import { Partition, Workspace } from '../../store/store';
+import { CLOCK, CLOCK_EXAMPLE, SCENARIO, SCENARIO_EXAMPLE, WORKSPACE, WORKSPACE_EXAMPLE } from './workspace-shapes';
+import { newWorkspace } from '../../domain/workspaces';
+import { EXAMPLE_KEY } from '../examples';
+import { keyEntry } from '../../domain/key-entry';
 
-const CLOCK = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['mode', 'now', 'iso', 'workspace', 'follows_server'],
-  properties: {
-    mode: { enum: ['real', 'frozen', 'offset'] },
-    now: { type: 'integer', description: 'Mock Unix seconds.' },
-    iso: { type: 'string' },
-    workspace: { type: 'string' },
-    follows_server: { type: 'boolean', description: "true until the workspace's clock is set or moved." },
-  },
-};
-const SCENARIO = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['scenario', 'options', 'description', 'workspace', 'follows_server'],
-  properties: {
-    scenario: { enum: ['happy', 'manual', 'decline', 'flaky', 'rate-limited', 'slow', 'outage'] },
-    options: { $ref: '#/components/schemas/ScenarioOptions' },
-    description: { type: 'string' },
-    workspace: { type: 'string' },
-    follows_server: { type: 'boolean', description: "true while the workspace follows the server's scenario." },
-  },
-};
-const WORKSPACE = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'object', 'name', 'account', 'created', 'default_version', 'clock', 'scenario', 'counts'],
-  properties: {
-    id: { type: 'string' },
-    object: { const: 'workspace' },
-    name: { type: 'string' },
-    account: { type: 'string' },
-    created: { type: 'integer' },
-    default_version: { type: 'string' },
-    clock: CLOCK,
-    scenario: SCENARIO,
-    counts: {
-      type: 'object',
-      description: 'Objects of each kind per mode: { test: { payment, customer, refund, payment_method, webhook_endpoint, event }, live: … }.',
-      additionalProperties: { type: 'object', additionalProperties: { type: 'integer' } },
-    },
-  },
-};
-const CLOCK_EXAMPLE = { mode: 'frozen', now: 1767225600, iso: '2026-01-01T00:00:00.000Z', workspace: 'ws_acme', follows_server: false };
-const SCENARIO_EXAMPLE = {
-  scenario: 'decline',
-  options: {},
-  description: 'Self-confirmation fails with card_declined.',
-  workspace: 'ws_acme',
-  follows_server: false,
-};
-const COUNTS_EXAMPLE = { payment: 3, customer: 2, refund: 1, payment_method: 0, webhook_endpoint: 1, event: 7 };
-const WORKSPACE_EXAMPLE = {
-  id: 'ws_acme',
-  object: 'workspace',
-  name: 'Acme Books',
-  account: 'acct_1Nv0FGQ9RKHgCVdK',
-  created: 1767225600,
-  default_version: '2025-08-27',
-  clock: CLOCK_EXAMPLE,
-  scenario: SCENARIO_EXAMPLE,
-  counts: { test: COUNTS_EXAMPLE, live: COUNTS_EXAMPLE },
-};
+const MAX_WORKSPACE_NAME = 256;
 
 /**
- * `/_mock/workspaces/{id}/…`: a workspace as a whole sandbox for one test worker (contract section 17). Its clock
- * and scenario follow the server's until set here; reset empties it alone.
+ * `/_mock/workspaces`: isolated workspaces, each a whole sandbox for one test worker (contract section 17), made,
+ * listed and dropped here. Its clock and scenario follow the server's until set here; reset empties it alone.
  * @example
  * // curl -X POST localhost:4010/_mock/workspaces/ws_1/clock/advance -H 'Content-Type: application/json' -d '{"by":"31d"}'
  */
 export const WORKSPACE_ADMIN_ROUTES: AdminRoute[] = [
+  {
+    method: 'POST',
+    path: '/_mock/workspaces',
+    operationId: 'adminCreateWorkspace',
+    summary: 'Create an isolated workspace',
+    description: 'A fresh, empty workspace with a key of every kind in test and live mode, so parallel test workers can share one server.',
+    body: ADMIN_SHAPES.createWorkspace,
+    exampleBody: { name: 'worker 1' },
+    response: ADMIN_SHAPES.workspace,
+    example: { workspace: 'ws_7bQ2', account: 'acct_9xLmQ2', name: 'worker 1', keys: [EXAMPLE_KEY] },
+    handler: ({ ctx, body }) => {
+      onlyKeys(body, ['name']);
+      const name = optionalString(body, 'name');
+      // The same limit as fixtures and state files, so a workspace made here survives a save and a restart.
+      if (name !== undefined && name.length > MAX_WORKSPACE_NAME)
+        throw new ApiError('parameter_invalid', `Invalid name: at most ${MAX_WORKSPACE_NAME} characters (got ${name.length}).`, { param: 'name' });
+      const { workspace, keys } = newWorkspace(ctx.store, { ...(name ? { name } : {}), now: ctx.clock.now() });
+      return { workspace: workspace.id, account: workspace.account, name: workspace.name, keys: keys.map((record) => keyEntry(ctx.store, record)) };
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/_mock/workspaces/:id',
+    operationId: 'adminDeleteWorkspace',
+    summary: 'Drop a workspace',
+    description: 'Drops a workspace with its keys and all its data.',
+    response: ADMIN_SHAPES.deleted,
+    example: { status: 'ok', deleted: 'ws_7bQ2' },
+    handler: async ({ ctx, path }) => {
+      const id = path.id as string;
+      if (!ctx.store.workspaces.has(id)) throw new ApiError('resource_missing', `No such workspace: '${id}'.`, { param: 'id' });
+      await ctx.inFlight.replace(id, () => ctx.deleteWorkspace(id));
+      return { status: 'ok', deleted: path.id };
+    },
+  },
   {
     method: 'GET',
     path: '/_mock/workspaces',

@@ -1,5 +1,14 @@
 import { paymentFee } from '../../../src/domain/fees';
-import { confirmPayment, createPayment, failAuthentication, getPayment } from '../../../src/domain/payments';
+import {
+  checkClientSecret,
+  confirmPayment,
+  createPayment,
+  explainSelfConfirmed,
+  failAuthentication,
+  getPayment,
+  selfConfirm,
+} from '../../../src/domain/payments';
+import { KeyRecord } from '../../../src/store/store';
 import { Scope } from '../../../src/domain/scope';
 import { ApiError } from '../../../src/errors/api-error';
 import { Payment } from '../../../src/schemas/resources';
@@ -189,5 +198,53 @@ describe('the payment lifecycle', () => {
     const succeeded = confirmPayment(scope, created, 'pm_card_visa');
     expect(created.status).toBe('requires_confirmation');
     expect(getPayment(scope, created.id)).toEqual(succeeded);
+  });
+});
+
+describe('selfConfirm: the mock plays the client after creation, as the scenario says', () => {
+  it.each([
+    ['happy succeeds', 'happy', 'succeeded'],
+    ['decline fails with card_declined and leaves the create standing', 'decline', 'requires_payment_method'],
+    ['manual leaves the payment waiting', 'manual', 'requires_confirmation'],
+  ] as const)('%s', (_rule, scenario, status) => {
+    const scope = freshScope();
+    const payment = createPayment(scope, { amount: 2000, currency: 'usd' });
+    selfConfirm(scope, payment, scenario);
+    expect(getPayment(scope, payment.id).status).toBe(status);
+  });
+
+  it('a client confirming a self-confirmed payment is told why and how to confirm it', () => {
+    const scope = freshScope();
+    const payment = createPayment(scope, { amount: 2000, currency: 'usd' });
+    selfConfirm(scope, payment, 'happy');
+    const { error } = tryConfirm(scope, getPayment(scope, payment.id), 'pm_card_visa');
+    const explained = explainSelfConfirmed(error, getPayment(scope, payment.id), 'happy');
+    expect(explained).toBeInstanceOf(ApiError);
+    expect((explained as ApiError).code).toBe('payment_intent_unexpected_state');
+    expect((explained as ApiError).message).toContain('create them under the "manual" scenario');
+    expect(explainSelfConfirmed(error, getPayment(scope, payment.id), 'manual')).toBe(error);
+  });
+});
+
+describe('checkClientSecret', () => {
+  const keyOf = (kind: KeyRecord['kind']): KeyRecord => ({ key: 'k', kind, livemode: false, workspace: 'w', permissions: null, expires_at: null, created: 0 });
+  const codeOf = (run: () => void): string | undefined => {
+    try {
+      run();
+    } catch (error) {
+      return (error as ApiError).code;
+    }
+    return undefined;
+  };
+
+  it.each([
+    ['a secret key needs no client_secret', 'secret', undefined, undefined],
+    ['a publishable key without one is refused', 'publishable', undefined, 'secret_key_required'],
+    ['a publishable key with the right one passes', 'publishable', 'right', undefined],
+    ['a wrong one is refused, whatever the key', 'secret', 'wrong', 'parameter_invalid'],
+  ] as const)('%s', (_rule, kind, given, code) => {
+    const payment = createPayment(freshScope(), { amount: 2000, currency: 'usd' });
+    const secret = given === 'right' ? (payment.client_secret ?? undefined) : given;
+    expect(codeOf(() => checkClientSecret(keyOf(kind), payment, secret, 'confirm'))).toBe(code);
   });
 });

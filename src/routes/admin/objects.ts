@@ -1,31 +1,14 @@
-import { EVENT_RETENTION_SECONDS, EVENT_TYPES, liveEvents, renderEvent } from '../../domain/events';
+import { liveEvents, renderEvent } from '../../domain/events';
 import { ApiError } from '../../errors/api-error';
 import { queryLimit } from '../kit/admin-input';
-import { AdminRoute, QueryParams } from '../route-types';
-import { EXAMPLE_JOURNAL_ENTRY } from '../examples';
+import { AdminRoute } from '../route-types';
 import { Collection } from '../../store/collection';
 import { StoredEvent } from '../../store/event-log';
-import { Partition, Store, Workspace } from '../../store/store';
+import { Partition, Workspace } from '../../store/store';
 import type { MockContext } from '../../context/mock-context';
+import { anyObject, LIMIT_QUERY, listOfObjects, places, WORKSPACE_QUERY } from './cross-workspace-lists';
 
-/**
- * Read-only views the dashboard needs and the older admin endpoints did not give: workspaces, objects of every
- * kind per workspace and mode (with search), one object with what hangs off it, the event feed across
- * workspaces, and one journal entry. Strict query parameters, like the rest of /_mock.
- */
 const OBJECT_TYPES = ['payment', 'customer', 'refund', 'payment_method', 'webhook_endpoint'] as const;
-const anyObject = { type: 'object', additionalProperties: true } as const;
-const listOfObjects = (extra: Record<string, object> = {}) => ({
-  type: 'object',
-  additionalProperties: false,
-  required: ['object', 'data', 'has_more', ...Object.keys(extra)],
-  properties: { object: { const: 'list' }, data: { type: 'array', items: anyObject }, has_more: { type: 'boolean' }, ...extra },
-});
-const WORKSPACE_QUERY = {
-  workspace: { type: 'string', description: 'Only this workspace.' },
-  livemode: { enum: ['true', 'false'], description: 'Only live (true) or test (false) objects.' },
-};
-const LIMIT_QUERY = { limit: { type: 'integer', minimum: 1, maximum: 1000, description: 'At most this many (default 100).' } };
 const PAYMENT_ROW = {
   id: 'pay_3MtwBwLkdIwHu7ix28a3tqPa',
   object: 'payment',
@@ -39,7 +22,13 @@ const PAYMENT_ROW = {
 type ObjectType = (typeof OBJECT_TYPES)[number];
 type Row = { id: string; created: number } & Record<string, unknown>;
 
-export const DASHBOARD_ADMIN_ROUTES: AdminRoute[] = [
+/**
+ * `/_mock/objects`: objects of every kind per workspace and mode (with search), and one object with what hangs
+ * off it, as the dashboard browses them.
+ * @example
+ * // curl 'localhost:4010/_mock/objects?type=payment&q=order-42'
+ */
+export const ADMIN_OBJECT_ROUTES: AdminRoute[] = [
   {
     method: 'GET',
     path: '/_mock/objects',
@@ -114,91 +103,7 @@ export const DASHBOARD_ADMIN_ROUTES: AdminRoute[] = [
       throw new ApiError('resource_missing', `No object with id '${id.slice(0, 100)}' in any workspace or mode.`, { param: 'id' });
     },
   },
-  {
-    method: 'GET',
-    path: '/_mock/events',
-    operationId: 'adminListEvents',
-    summary: 'The event feed of every workspace',
-    description: "Events of every workspace and mode, newest first, inside the 30-day window of each workspace's clock, with where that window starts.",
-    query: { ...WORKSPACE_QUERY, type: { type: 'string', description: 'An event type, or a group such as payment.*' }, ...LIMIT_QUERY },
-    response: listOfObjects({
-      now: { type: 'integer' },
-      retention_seconds: { type: 'integer' },
-      window_start: { type: 'integer', description: 'An event created at or before this second has left the feed.' },
-      types: { type: 'array', items: { type: 'string' }, description: 'Every event type the sandbox emits (what `type` filters by).' },
-    }),
-    example: { object: 'list', data: [], has_more: false, now: 1767225600, retention_seconds: 2592000, window_start: 1764633600, types: ['payment.created'] },
-    handler: ({ ctx, query }) => {
-      const type = query.get('type');
-      if (type !== null && !(EVENT_TYPES as readonly string[]).includes(type) && !/^[a-z_]+\.\*$/.test(type)) {
-        throw new ApiError(
-          'parameter_invalid',
-          `Invalid type: ${type.slice(0, 60)}. Use an event type such as payment.succeeded, or a group such as payment.*.`,
-          { param: 'type' },
-        );
-      }
-      const limit = queryLimit(query.get('limit')) ?? 100;
-      // Each feed's newest page (indexed, O(limit)), merged: the cost does not grow with the events kept.
-      const events: Array<{ event: StoredEvent; workspace: string }> = [];
-      let more = false;
-      // The window of the workspace asked for, by its own clock; across workspaces, the shared clock's.
-      const workspaceId = query.get('workspace');
-      const now = (workspaceId !== null && ctx.store.workspaces.has(workspaceId) ? ctx.clockFor(workspaceId) : ctx.clock).now();
-      for (const { workspace, partition } of places(ctx.store, query)) {
-        const page = liveEvents(partition, ctx.clockFor(workspace.id).now()).page({ limit }, type ?? undefined);
-        more ||= page.has_more;
-        for (const event of page.data) events.push({ event, workspace: workspace.id });
-      }
-      events.sort((a, b) => b.event.created - a.event.created || b.event.seq - a.event.seq);
-      return {
-        object: 'list',
-        data: events.slice(0, limit).map(({ event, workspace }) => ({ ...renderEvent(event), workspace })),
-        has_more: more || events.length > limit,
-        now,
-        retention_seconds: EVENT_RETENTION_SECONDS,
-        // An event created at or before this second has left the feed.
-        window_start: now - EVENT_RETENTION_SECONDS,
-        types: EVENT_TYPES,
-      };
-    },
-  },
-  {
-    method: 'GET',
-    path: '/_mock/requests/:id',
-    operationId: 'adminGetRequest',
-    summary: 'One journal entry',
-    description: 'One journaled /v1 request, by its Request-Id, with its bodies (masked).',
-    response: { $ref: '#/components/schemas/JournalEntry' },
-    example: EXAMPLE_JOURNAL_ENTRY,
-    handler: ({ ctx, path }) => {
-      const entry = ctx.journal.list({ limit: ctx.journal.capacity }).find((candidate) => candidate.id === path.id);
-      if (!entry)
-        throw new ApiError(
-          'resource_missing',
-          `No request '${(path.id as string).slice(0, 100)}' in the journal (it keeps the latest ${ctx.journal.capacity}).`,
-          { param: 'id' },
-        );
-      return entry;
-    },
-  },
 ];
-
-function* places(store: Store, query: QueryParams): IterableIterator<{ workspace: Workspace; partition: Partition }> {
-  const workspaceId = query.get('workspace');
-  if (workspaceId !== null && !store.workspaces.has(workspaceId))
-    throw new ApiError('resource_missing', `No such workspace: '${workspaceId.slice(0, 100)}'. GET /_mock/workspaces lists them.`, {
-      param: 'workspace',
-      status: 400,
-    });
-  const livemode = query.get('livemode');
-  if (livemode !== null && livemode !== 'true' && livemode !== 'false')
-    throw new ApiError('parameter_invalid', `Invalid livemode: ${livemode.slice(0, 40)}. Use true or false.`, { param: 'livemode' });
-  for (const workspace of store.workspaces.values()) {
-    if (workspaceId !== null && workspace.id !== workspaceId) continue;
-    if (livemode !== 'true') yield { workspace, partition: workspace.test };
-    if (livemode !== 'false') yield { workspace, partition: workspace.live };
-  }
-}
 
 function collectionOf(partition: Partition, type: ObjectType): Collection<Row> {
   const collection = {

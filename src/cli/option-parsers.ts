@@ -1,6 +1,11 @@
 import { InvalidArgumentError } from 'commander';
 import { parseMemorySize } from '../memory/memory-size';
 
+/*
+ * The parsers of the command line's checked option values (integers within bounds, memory sizes, on/off switches),
+ * shared by the start flags of `payments-mock` and `payments-mock mcp --start`.
+ */
+
 /**
  * A commander argument parser for an integer option within bounds: a bad value is one clear line, not a NaN.
  *

@@ -72,6 +72,21 @@ function serialNumber(): string {
 }
 
 /**
+ * A certificate with a new key pair of `bits`, a random serial number and a validity of `days` from an hour ago
+ * (a client whose clock is a little behind still accepts it); the caller names it, extends it and signs it.
+ */
+function blankCertificate(f: typeof Forge, bits: number, days: number): { cert: Forge.pki.Certificate; keys: ReturnType<typeof newKeyPair> } {
+  const keys = newKeyPair(bits);
+  const cert = f.pki.createCertificate();
+  cert.publicKey = f.pki.publicKeyFromPem(keys.publicPem);
+  cert.serialNumber = serialNumber();
+  const now = systemMs();
+  cert.validity.notBefore = new Date(now - BACKDATE_MS);
+  cert.validity.notAfter = new Date(now + days * DAY_MS);
+  return { cert, keys };
+}
+
+/**
  * Makes the local certificate authority: a self-signed RSA 3072 root that may sign server certificates only
  * (path length 0), valid for ten years.
  *
@@ -79,13 +94,7 @@ function serialNumber(): string {
  */
 export function makeCertificateAuthority(commonName: string): IssuedPair {
   const f = forge();
-  const keys = newKeyPair(3072);
-  const cert = f.pki.createCertificate();
-  cert.publicKey = f.pki.publicKeyFromPem(keys.publicPem);
-  cert.serialNumber = serialNumber();
-  const now = systemMs();
-  cert.validity.notBefore = new Date(now - BACKDATE_MS);
-  cert.validity.notAfter = new Date(now + CA_DAYS * DAY_MS);
+  const { cert, keys } = blankCertificate(f, 3072, CA_DAYS);
   const subject = utf8(f, [
     { name: 'commonName', value: commonName },
     { name: 'organizationName', value: 'payments-mock local CA' },
@@ -109,13 +118,7 @@ export function makeCertificateAuthority(commonName: string): IssuedPair {
 export function issueLeaf(ca: IssuedPair, names: readonly string[]): IssuedPair {
   const f = forge();
   const caCert = f.pki.certificateFromPem(ca.cert);
-  const keys = newKeyPair(2048);
-  const cert = f.pki.createCertificate();
-  cert.publicKey = f.pki.publicKeyFromPem(keys.publicPem);
-  cert.serialNumber = serialNumber();
-  const now = systemMs();
-  cert.validity.notBefore = new Date(now - BACKDATE_MS);
-  cert.validity.notAfter = new Date(now + LEAF_DAYS * DAY_MS);
+  const { cert, keys } = blankCertificate(f, 2048, LEAF_DAYS);
   cert.setSubject(
     utf8(f, [
       { name: 'commonName', value: names.includes('localhost') ? 'localhost' : (names[0] ?? 'localhost') },

@@ -50,7 +50,9 @@ for (const [name, text] of Object.entries(files)) writeFileSync(join(out, name),
 const manifest = { card: `card-${hash(card)}.js`, hashes: Object.fromEntries(Object.entries(files).map(([name, text]) => [name, hash(text)])) };
 writeFileSync(join(out, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 
-// The declarations of `payments-mock/browser`, from the same sources.
+// The declarations of `payments-mock/browser`, from the same sources. The client's tsconfig roots at src/ because
+// the kit shares a few ground files with the server (Luhn, the wire types), so they land in types/browser/client/
+// beside types/masking/ and types/schemas/, and their relative imports still resolve.
 execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', join(client, 'tsconfig.json'), '--outDir', types], { stdio: 'inherit' });
 
 const kb = (text) => (Buffer.byteLength(text) / 1024).toFixed(1);

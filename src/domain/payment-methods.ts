@@ -1,9 +1,10 @@
 import { ApiError } from '../errors/api-error';
+import { passesLuhn } from '../masking/luhn';
 import { PaymentMethod } from '../schemas/resources';
 import { CardOutcome } from '../store/store';
 import { emitEvent } from './events';
 import { Scope } from './scope';
-import { cardBrand, cardOutcome, passesLuhn, TEST_PAYMENT_METHODS } from './test-cards';
+import { cardBrand, cardOutcome, TEST_PAYMENT_METHODS } from './test-cards';
 
 export interface CreatePaymentMethodParams {
   type?: 'card';

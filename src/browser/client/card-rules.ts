@@ -1,9 +1,12 @@
+import { passesLuhn } from '../../masking/luhn';
 import type { CardBrand, CardState, ElementError, ElementErrorCode } from './protocol';
 
 /**
  * The card form's rules, as pure functions of what was typed and the mock clock's month: brand from the leading
  * digits (the same ranges as the API), length per brand, Luhn, expiry not in the past, CVC length per brand. No
- * DOM here, so the rules are unit-tested on their own and the frame only wires them to inputs.
+ * DOM here, so the rules are unit-tested on their own and the frame only wires them to inputs. Luhn is the server's
+ * own (src/masking/luhn.ts, a ground module that imports nothing), bundled in: one checksum for the form, the API
+ * and the masker.
  */
 
 export const MESSAGES: Record<ElementErrorCode, string> = {
@@ -46,17 +49,6 @@ export const numberLength = (brand: CardBrand): number => (brand === 'amex' ? 15
 
 /** How many digits the security code of this brand has. @example cvcLength('visa') // 3 */
 export const cvcLength = (brand: CardBrand): number => (brand === 'amex' ? 4 : 3);
-
-/** The Luhn checksum that every real card number passes. @example passesLuhn('4242424242424242') // true */
-export function passesLuhn(number: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < number.length; i++) {
-    let digit = Number(number[number.length - 1 - i]);
-    if (i % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
 
 /**
  * The number as people read it: 4242 4242 4242 4242, or 3782 822463 10005 for amex; cut at the brand's length.

@@ -1,4 +1,5 @@
-import { cardBrand, cardOutcome, passesLuhn, TEST_CARDS, TEST_PAYMENT_METHODS } from '../../../src/domain/test-cards';
+import { cardBrand, cardOutcome, TEST_CARDS, TEST_PAYMENT_METHODS } from '../../../src/domain/test-cards';
+import { passesLuhn } from '../../../src/masking/luhn';
 
 describe('test cards decide the outcome of a confirmation', () => {
   it.each([

@@ -1,6 +1,10 @@
+import type { Payment, PaymentMethod } from '../../schemas/resources';
 import type { CardBrand, CardStyle, ElementError, ElementErrorCode } from './protocol';
 
-export type { CardBrand, CardStyle, ElementError, ElementErrorCode };
+// The wire types are the server's own (src/schemas/resources.ts imports nothing and the import is type-only, so
+// esbuild erases it): a field the API gains or changes reaches the kit's types, and `npm run typecheck` and the
+// build fail where the kit no longer fits it.
+export type { CardBrand, CardStyle, ElementError, ElementErrorCode, Payment, PaymentMethod };
 
 /** Options of `Payments()`. */
 export interface PaymentsOptions {
@@ -26,41 +30,6 @@ export interface PaymentsError {
   payment?: Payment;
   payment_method?: string | null;
   doc_url?: string;
-}
-
-export interface Payment {
-  id: string;
-  object: 'payment';
-  amount: number;
-  amount_received: number;
-  amount_refunded: number;
-  currency: string;
-  status: 'requires_confirmation' | 'requires_payment_method' | 'requires_action' | 'succeeded';
-  client_secret: string | null;
-  customer: string | null;
-  description: string | null;
-  metadata: Record<string, string>;
-  fee: number;
-  payment_method: string | null;
-  last_payment_error: {
-    type: 'card_error';
-    code: 'card_declined' | 'expired_card' | 'payment_intent_authentication_failure';
-    decline_code: string | null;
-    message: string;
-    payment_method: string | null;
-  } | null;
-  next_action: { type: 'redirect_to_url'; redirect_to_url: { url: string; return_url: string | null } } | null;
-  created: number;
-  livemode: boolean;
-}
-
-export interface PaymentMethod {
-  id: string;
-  object: 'payment_method';
-  type: 'card';
-  card: { brand: string; last4: string; exp_month: number; exp_year: number };
-  created: number;
-  livemode: boolean;
 }
 
 /** What `confirmPayment`, `retrievePayment` and `handleNextAction` resolve with: never a rejection. */

@@ -15,7 +15,7 @@ import { docsBase, errorResponse, JSON_TYPE, jsonAnswer } from './respond';
 import { CORS_HEADERS } from './cors';
 import { Router } from './router';
 import { V1_ROUTES } from '../routes';
-import { JsonText } from '../routes/kit/json-text';
+import { JsonText } from '../routes/shared/json-text';
 import { eventRequest } from '../store/event-log';
 import type { ApiRoute as V1Route } from '../routes';
 import { acceptsNoParams, validateParams } from './validate';

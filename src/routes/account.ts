@@ -1,4 +1,4 @@
-import { presentAccount } from './kit/present';
+import { presentAccount } from './shared/present';
 import { ApiRoute, Call, route } from './route-types';
 
 /** The account of the key. */

@@ -1,6 +1,6 @@
 import { createCustomer, CreateCustomerParams } from '../domain/customers';
 import { ApiError } from '../errors/api-error';
-import { ListParams, listOf, pageQuery } from './kit/lists';
+import { ListParams, listOf, pageQuery } from './shared/lists';
 import { ApiRoute, Call, route } from './route-types';
 
 /** Customers: create, retrieve, list. */

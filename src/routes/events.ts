@@ -1,7 +1,7 @@
 import { EVENT_TYPES, liveEvents, renderEvent } from '../domain/events';
 import { unknownTypeWarning } from '../near-miss/unknown-type-warning';
 import { ApiError } from '../errors/api-error';
-import { createdBounds, CreatedRange, ListParams, listOf, pageQuery } from './kit/lists';
+import { createdBounds, CreatedRange, ListParams, listOf, pageQuery } from './shared/lists';
 import { ApiRoute, Call, route } from './route-types';
 
 /** Events: the feed of the last 30 days of the mock clock. */

@@ -10,9 +10,9 @@ import {
 } from '../domain/payments';
 import { refundPayment, RefundParams } from '../domain/refunds';
 import { ApiError } from '../errors/api-error';
-import { presentPayment, withoutSecret } from './kit/present';
-import { JsonText } from './kit/json-text';
-import { createdBounds, CreatedRange, ListParams, listOf, pageQuery } from './kit/lists';
+import { presentPayment, withoutSecret } from './shared/present';
+import { JsonText } from './shared/json-text';
+import { createdBounds, CreatedRange, ListParams, listOf, pageQuery } from './shared/lists';
 import { Payment, PaymentStatus } from '../schemas/resources';
 import { challengeRedirect, checkReturnUrl } from '../domain/three-d-secure';
 import { ApiRoute, Call, route } from './route-types';

@@ -1,6 +1,6 @@
 import { getPayment } from '../domain/payments';
 import { getRefund, refundsOf } from '../domain/refunds';
-import { ListParams, listOf, pageQuery } from './kit/lists';
+import { ListParams, listOf, pageQuery } from './shared/lists';
 import { ApiRoute, Call, route } from './route-types';
 
 /** Refunds: read-only (a refund is made with POST /v1/payments/{id}/refund). */

@@ -1,4 +1,4 @@
-import { ListParams, listOf, pageQuery } from './kit/lists';
+import { ListParams, listOf, pageQuery } from './shared/lists';
 import { ApiRoute, Call, route } from './route-types';
 import {
   CreateEndpointParams,

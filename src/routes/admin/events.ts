@@ -1,6 +1,6 @@
 import { EVENT_RETENTION_SECONDS, EVENT_TYPES, liveEvents, renderEvent } from '../../domain/events';
 import { ApiError } from '../../errors/api-error';
-import { queryLimit } from '../kit/admin-input';
+import { queryLimit } from '../shared/admin-input';
 import { AdminRoute } from '../route-types';
 import { StoredEvent } from '../../store/event-log';
 import { LIMIT_QUERY, listOfObjects, places, WORKSPACE_QUERY } from './cross-workspace-lists';

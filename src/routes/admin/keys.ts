@@ -2,7 +2,7 @@ import { keyEntry } from '../../domain/key-entry';
 import { maskKey, newKey, permissionsOf, rotateKey } from '../../domain/keys';
 import { parseDuration } from '../../clock/duration';
 import { ApiError } from '../../errors/api-error';
-import { asParam, onlyKeys, optionalBoolean, requiredString } from '../kit/admin-input';
+import { asParam, onlyKeys, optionalBoolean, requiredString } from '../shared/admin-input';
 import { ADMIN_SHAPES } from '../../schemas/admin';
 import { KeyKind, PERMISSION_RESOURCES, Permissions } from '../../schemas/resources';
 import { AdminRoute } from '../route-types';

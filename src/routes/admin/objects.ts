@@ -1,6 +1,6 @@
 import { liveEvents, renderEvent } from '../../domain/events';
 import { ApiError } from '../../errors/api-error';
-import { queryLimit } from '../kit/admin-input';
+import { queryLimit } from '../shared/admin-input';
 import { AdminRoute } from '../route-types';
 import { Collection } from '../../store/collection';
 import { StoredEvent } from '../../store/event-log';

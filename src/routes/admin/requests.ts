@@ -1,6 +1,6 @@
 import { ApiError } from '../../errors/api-error';
 import { ADMIN_SHAPES } from '../../schemas/admin';
-import { queryLimit } from '../kit/admin-input';
+import { queryLimit } from '../shared/admin-input';
 import { AdminRoute } from '../route-types';
 import { EXAMPLE_JOURNAL_ENTRY } from '../examples';
 import { journalFlow, sessionSource } from '../../triggers/journal-flow';

@@ -3,7 +3,7 @@ import { probeWebhook } from '../../review/probe-webhook';
 import { reviewJournal } from '../../review/review-journal';
 import { reviewSettings, setRulesOff } from '../../review/rules-off';
 import { REVIEW_SHAPES } from '../../schemas/review';
-import { onlyKeys } from '../kit/admin-input';
+import { onlyKeys } from '../shared/admin-input';
 import type { AdminRoute } from '../route-types';
 
 const FINDING = {

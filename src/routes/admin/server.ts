@@ -3,9 +3,9 @@ import { LATEST_VERSION, versionChanges, VERSIONS } from '../../domain/versions'
 import { ApiError } from '../../errors/api-error';
 import { StateSaveError } from '../../state/state-save-error';
 import { streamState } from '../../state/write-state';
-import { StreamedJson } from '../kit/streamed-json';
-import { onlyKeys } from '../kit/admin-input';
-import { importState } from '../kit/import-state';
+import { StreamedJson } from '../shared/streamed-json';
+import { onlyKeys } from '../shared/admin-input';
+import { importState } from '../shared/import-state';
 import { PACKAGE_VERSION } from '../../package-version';
 import { ADMIN_SHAPES } from '../../schemas/admin';
 import { AdminRoute } from '../route-types';

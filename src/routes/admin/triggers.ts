@@ -3,7 +3,7 @@ import { ADMIN_SHAPES } from '../../schemas/admin';
 import { redeliver } from '../../triggers/redeliver';
 import { runFlow } from '../../triggers/run-flow';
 import { trigger, TriggerOptions } from '../../triggers/trigger';
-import { onlyKeys, optionalBoolean, optionalString } from '../kit/admin-input';
+import { onlyKeys, optionalBoolean, optionalString } from '../shared/admin-input';
 import type { AdminRoute } from '../route-types';
 
 const PAYMENT = { id: 'pay_3MtwBwLkdIwHu7ix28a3tqPa', object: 'payment', amount: 5000, currency: 'usd', status: 'requires_payment_method', livemode: false };

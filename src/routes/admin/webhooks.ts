@@ -1,5 +1,5 @@
 import { ApiError } from '../../errors/api-error';
-import { onlyKeys, queryLimit } from '../kit/admin-input';
+import { onlyKeys, queryLimit } from '../shared/admin-input';
 import { AdminRoute } from '../route-types';
 import { DeliveryStatus } from '../../schemas/resources';
 import { webhookEndpoints } from '../../webhooks/list-endpoints';

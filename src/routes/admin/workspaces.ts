@@ -1,7 +1,7 @@
 import { ClockMode } from '../../clock/clock';
 import type { MockContext } from '../../context/mock-context';
 import { ApiError } from '../../errors/api-error';
-import { asParamAsync, clockMove, Input, onlyKeys, optionalString, requiredString } from '../kit/admin-input';
+import { asParamAsync, clockMove, Input, onlyKeys, optionalString, requiredString } from '../shared/admin-input';
 import type { AdminRoute } from '../route-types';
 import { ADMIN_SHAPES } from '../../schemas/admin';
 import { parseScenario, SCENARIO_DESCRIPTIONS, ScenarioOptions } from '../../scenarios/scenarios';

@@ -14,7 +14,7 @@ export type { MockOptions } from './app/mock-options';
 export { createContext } from './app/create-context';
 export { createAppFromContext } from './http/express-app';
 export type { MockApp } from './http/express-app';
-export type { MockRequest, MockResponse } from './exchange';
+export type { MockRequest, MockResponse } from './request-response';
 export { createFetchHandler } from './adapters/fetch-handler';
 export type { FetchHandler, FetchHandlerOptions, FetchHandlerMount, FetchRequest, FetchResponse } from './adapters/fetch-handler';
 export type { MockControls } from './app/mock-controls';

@@ -1,7 +1,7 @@
 import { createServer, IncomingMessage } from 'node:http';
 import type { AddressInfo, Server } from 'node:net';
 import { ConfigError } from './errors/api-error';
-import { MockRequest, MockResponse } from './exchange';
+import { MockRequest, MockResponse } from './request-response';
 import { handleRequest } from './http/handle-request';
 import { Traffic } from './http/traffic';
 import { MAX_BODY_BYTES } from './http/body';

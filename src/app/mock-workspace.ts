@@ -5,7 +5,7 @@ import { ApiError } from '../errors/api-error';
 import { keyEntry } from '../domain/key-entry';
 import { parseScenario, ScenarioName, ScenarioOptions } from '../scenarios/scenarios';
 import type { FlowDocument, FlowResult } from '../triggers/flow-types';
-import type { MockRequest } from '../exchange';
+import type { MockRequest } from '../request-response';
 import { handleRequest } from '../http/handle-request';
 import { runFlow } from '../triggers/run-flow';
 import { journalFlow, sessionSource } from '../triggers/journal-flow';

@@ -2,7 +2,7 @@ import type { MockContext } from '../context/mock-context';
 import { dashboardFile } from '../dashboard/static-files';
 import { streamResponse } from '../dashboard/stream';
 import { CHALLENGE_PATH } from '../domain/three-d-secure';
-import type { MockResponse, Pages } from '../exchange';
+import type { MockResponse, Pages } from '../request-response';
 import { acceptedOrigin } from '../http/admin-guard';
 import { jsonResponse } from '../http/respond';
 import { errorsPage } from '../pages/errors-page';

@@ -1,6 +1,6 @@
 import type { MockContext } from '../context/mock-context';
 import { ApiError } from '../errors/api-error';
-import { MockRequest, MockResponse } from '../exchange';
+import { MockRequest, MockResponse } from '../request-response';
 import { cardPage, cardPageHeaders } from './card-page';
 import { kitFiles } from './kit-files';
 

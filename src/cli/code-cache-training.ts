@@ -1,6 +1,6 @@
 import { createContext } from '../app/create-context';
 import { handleRequest } from '../http/handle-request';
-import type { MockResponse } from '../exchange';
+import type { MockResponse } from '../request-response';
 
 const FORM = 'amount=2000&currency=usd&metadata[order]=42';
 

@@ -1,5 +1,5 @@
 import { Clock, ClockMode, ClockState } from '../clock/clock';
-import type { Pages } from '../exchange';
+import type { Pages } from '../request-response';
 import { EventBus } from '../bus/bus';
 import { Scope } from '../domain/scope';
 import { Scheduler } from '../scheduler/scheduler';

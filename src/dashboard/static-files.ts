@@ -1,5 +1,5 @@
 import { nodeBuiltin } from '../runtime/platform';
-import { MockResponse } from '../exchange';
+import { MockResponse } from '../request-response';
 
 /** What `npm run build` writes (scripts/build-dashboard.js): file names with a content hash, so they never change. */
 interface Manifest {

@@ -2,7 +2,7 @@ import { unrefTimer } from '../runtime/platform';
 import type { MockContext } from '../context/mock-context';
 import type { EventMessage, ObjectMessage, RequestMessage } from '../bus/bus';
 import { objectRefOf } from '../store/event-log';
-import type { MockResponse, ResponseSink } from '../exchange';
+import type { MockResponse, ResponseSink } from '../request-response';
 import { summarize } from './object-summary';
 
 /** How long messages gather before one write: a burst of requests costs one write, not one each. */

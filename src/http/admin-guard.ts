@@ -1,5 +1,5 @@
 import { ApiError } from '../errors/api-error';
-import { MockRequest } from '../exchange';
+import { MockRequest } from '../request-response';
 
 /** Names that always mean this machine, on any port (an embedded app has no listening address). */
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);

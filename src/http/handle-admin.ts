@@ -2,7 +2,7 @@ import { sameSecret } from '../runtime/hashing';
 import { MockContext } from '../context/mock-context';
 import { ApiError } from '../errors/api-error';
 import { parseBody } from './body';
-import { MockRequest, MockResponse } from '../exchange';
+import { MockRequest, MockResponse } from '../request-response';
 import { jsonResponse } from './respond';
 import { Router } from './router';
 import { ADMIN_ROUTES } from '../routes/admin';

@@ -1,6 +1,6 @@
 import { MockContext } from '../context/mock-context';
 import { CORS_HEADERS, PREFLIGHT_HEADERS } from './cors';
-import { MockRequest, MockResponse } from '../exchange';
+import { MockRequest, MockResponse } from '../request-response';
 import { handleV1, V1Outcome } from './handle-v1';
 import { capText, journalKey } from './journal-masking';
 import { JOURNAL_BODY_LIMIT } from '../store/journal';

@@ -9,7 +9,7 @@ import { ERROR_CATALOG, ErrorCode } from '../errors/catalog';
 import { parseScenario, Scenario, ScenarioDice } from '../scenarios/scenarios';
 import { IdempotencyRecord, KeyRecord, Partition, savedBody, Workspace } from '../store/store';
 import { parseBody } from './body';
-import { MockRequest, MockResponse } from '../exchange';
+import { MockRequest, MockResponse } from '../request-response';
 import { parseQuery } from './form';
 import { docsBase, errorResponse, JSON_TYPE, jsonAnswer } from './respond';
 import { CORS_HEADERS } from './cors';

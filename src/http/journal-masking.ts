@@ -6,7 +6,7 @@ import { parseBody } from './body';
 import { parseForm } from './form';
 import { paramSchemaOf } from './handle-v1';
 import { typedFormParams } from './validate';
-import { MockRequest } from '../exchange';
+import { MockRequest } from '../request-response';
 import { JOURNAL_BODY_LIMIT, JournalDetails, JournalExchange, JournalRecord } from '../store/journal';
 
 /**

@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import { MockContext } from '../context/mock-context';
 import { ApiError } from '../errors/api-error';
 import { MAX_BODY_BYTES } from './body';
-import { MockRequest, MockResponse, ResponseSink } from '../exchange';
+import { MockRequest, MockResponse, ResponseSink } from '../request-response';
 import { handleRequest } from './handle-request';
 import { Traffic } from './traffic';
 import { docsBase, errorResponse } from './respond';

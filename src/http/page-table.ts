@@ -1,4 +1,4 @@
-import type { MockRequest, MockResponse, Page, Pages } from '../exchange';
+import type { MockRequest, MockResponse, Page, Pages } from '../request-response';
 import { ApiError } from '../errors/api-error';
 import { anyOf } from '../near-miss/closest-words';
 import { unversionedRoute } from '../near-miss/unversioned-route';

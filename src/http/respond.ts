@@ -1,6 +1,6 @@
 import { writeError } from '../runtime/platform';
 import { ApiError } from '../errors/api-error';
-import { MockResponse } from '../exchange';
+import { MockResponse } from '../request-response';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 

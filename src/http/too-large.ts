@@ -3,7 +3,7 @@ import { LATEST_VERSION } from '../domain/versions';
 import { ApiError } from '../errors/api-error';
 import { MAX_BODY_BYTES } from './body';
 import { CORS_HEADERS } from './cors';
-import { MockResponse } from '../exchange';
+import { MockResponse } from '../request-response';
 import { docsBase, errorResponse } from './respond';
 
 /**

@@ -3,7 +3,7 @@ import { failAuthentication, settle } from '../domain/payments';
 import { Scope } from '../domain/scope';
 import { ApiError } from '../errors/api-error';
 import { parseBody } from '../http/body';
-import { MockRequest, MockResponse } from '../exchange';
+import { MockRequest, MockResponse } from '../request-response';
 import { Payment } from '../schemas/resources';
 import { Challenge, CHALLENGE_PATH, findChallenge } from '../domain/three-d-secure';
 import { FRAMED_SCRIPT, framedScriptHash } from './framed-script';

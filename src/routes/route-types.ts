@@ -4,7 +4,7 @@ import type { ParamSchemaName } from '../schemas/params';
 import type { PermissionResource, ResourceName } from '../schemas/resources';
 import type { ScenarioName } from '../scenarios/scenarios';
 import type { KeyRecord } from '../store/store';
-import type { MockRequest, MockResponse } from '../exchange';
+import type { MockRequest, MockResponse } from '../request-response';
 
 /**
  * What every route carries for people and tools: the HTTP layer ignores it, the OpenAPI builder

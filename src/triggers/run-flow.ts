@@ -3,7 +3,7 @@ import type { MockContext } from '../context/mock-context';
 import { renderEvent } from '../domain/events';
 import { ApiError } from '../errors/api-error';
 import { isErrorCode } from '../errors/catalog';
-import type { MockRequest, MockResponse } from '../exchange';
+import type { MockRequest, MockResponse } from '../request-response';
 import { parseScenario } from '../scenarios/scenarios';
 import { requestOf, StoredEvent } from '../store/event-log';
 import type { FlowDocument, FlowEvent, FlowResult, FlowStep, FlowValue, RequestStep, StepReport } from './flow-types';

@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import { guardAdmin } from '../../src/http/admin-guard';
 import { checkAllowedHosts, splitAllowedHosts } from '../../src/http/allowed-hosts';
-import { MockRequest } from '../../src/exchange';
+import { MockRequest } from '../../src/request-response';
 import { expectError } from '../helpers/schemas';
 import { sandbox } from '../helpers/sandbox';
 import { startMock } from '../../src/start-mock';

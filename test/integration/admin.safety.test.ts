@@ -1,5 +1,5 @@
 import { guardAdmin } from '../../src/http/admin-guard';
-import { MockRequest } from '../../src/exchange';
+import { MockRequest } from '../../src/request-response';
 import { expectError } from '../helpers/schemas';
 import { createPayment, sandbox } from '../helpers/sandbox';
 

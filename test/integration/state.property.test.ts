@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { MockContext } from '../../src/context/mock-context';
 import { saveStore } from '../../src/state/state-file';
 import { handleRequest } from '../../src/http/handle-request';
-import { MockResponse } from '../../src/exchange';
+import { MockResponse } from '../../src/request-response';
 import { createContext } from '../../src/app/create-context';
 
 /**

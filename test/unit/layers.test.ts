@@ -32,7 +32,7 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** The entry of src/ a file belongs to: `http` for src/http/respond.ts, `exchange.ts` for src/exchange.ts. */
+/** The entry of src/ a file belongs to: `http` for src/http/respond.ts, `request-response.ts` for src/request-response.ts. */
 const unitOf = (file: string): string => relative(SRC, file).split(sep)[0] as string;
 
 function importsOf(file: string): string[] {
@@ -45,7 +45,7 @@ function resolveUnit(file: string, spec: string): string | undefined {
   const target = resolve(dirname(file), spec);
   if (!target.startsWith(SRC + sep)) return undefined;
   const unit = unitOf(target);
-  // `../exchange` names src/exchange.ts.
+  // `../request-response` names src/request-response.ts.
   return floors().has(unit) ? unit : `${unit}.ts`;
 }
 

@@ -1,5 +1,5 @@
 import { MAX_BODY_BYTES } from '../../http/body';
-import { MockRequest, MockResponse, ResponseSink } from '../../exchange';
+import { MockRequest, MockResponse, ResponseSink } from '../../request-response';
 
 /** A WHATWG Request as far as the mock reads it (typed here so the package's typings need no DOM library). */
 export interface FetchRequestLike {

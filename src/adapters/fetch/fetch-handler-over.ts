@@ -1,5 +1,5 @@
 import { MockContext } from '../../context/mock-context';
-import { MockResponse } from '../../exchange';
+import { MockResponse } from '../../request-response';
 import { handleRequest } from '../../http/handle-request';
 import { tooLargeResponse } from '../../http/too-large';
 import { docsBase, errorResponse } from '../../http/respond';

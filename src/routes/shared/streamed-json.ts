@@ -1,4 +1,4 @@
-import { MockResponse } from '../../exchange';
+import { MockResponse } from '../../request-response';
 
 /** An admin answer whose JSON is written piece by piece (an export larger than a string can hold). */
 export class StreamedJson {

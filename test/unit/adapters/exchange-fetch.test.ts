@@ -1,5 +1,5 @@
 import { toResponse } from '../../../src/adapters/fetch/exchange-fetch';
-import type { MockResponse, ResponseSink } from '../../../src/exchange';
+import type { MockResponse, ResponseSink } from '../../../src/request-response';
 
 /** A streamed answer whose stream hands its sink out, and counts how often its close listener ran. */
 function streamedAnswer(): { response: Response; sink: Promise<ResponseSink>; closed: () => number } {

@@ -1,4 +1,10 @@
 /**
+ * The exchange model every transport speaks: a request already read (`MockRequest`), its answer (`MockResponse`,
+ * or one streamed into a `ResponseSink`), and the pages served beside the route tables (`Page`). Types only, on
+ * the ground floor: `node:http`, Express, `fetch`, MSW and `mock.inject()` each turn their own kind into these.
+ */
+
+/**
  * Request headers, lower-case names (Node's `IncomingHttpHeaders` fits). Declared here so the package's typings
  * need no `@types/node`.
  */

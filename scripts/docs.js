@@ -5,7 +5,7 @@
 //   <!-- errors:start --> and <!-- errors:end -->) and the examples (<!-- error-examples:start --> … end);
 // - docs/review.md from the review's rule and probe tables (the /docs/review page's source): <!-- review-rules:… -->
 //   and <!-- review-probes:… -->.
-// Run through `npm run docs`, which builds first; test/unit/errors-docs.test.ts and test/unit/review-docs.test.ts
+// Run through `npm run docs`, which builds first; test/unit/errors/errors-docs.test.ts and test/unit/review/review-docs.test.ts
 // fail when a document, its page and its table disagree.
 const { readFileSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');

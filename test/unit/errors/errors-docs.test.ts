@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ERROR_CATALOG } from '../../src/errors/catalog';
-import { errorExamplesMarkdown, errorsMarkdown } from '../../src/errors/errors-markdown';
-import { sandbox } from '../helpers/sandbox';
+import { ERROR_CATALOG } from '../../../src/errors/catalog';
+import { errorExamplesMarkdown, errorsMarkdown } from '../../../src/errors/errors-markdown';
+import { sandbox } from '../../helpers/sandbox';
 
 type Row = { status: number; type: string };
 
-const README = readFileSync(join(__dirname, '..', '..', 'docs', 'errors.md'), 'utf8');
+const README = readFileSync(join(__dirname, '..', '..', '..', 'docs', 'errors.md'), 'utf8');
 const catalog: Record<string, Row> = Object.fromEntries(Object.entries(ERROR_CATALOG).map(([code, spec]) => [code, { status: spec.status, type: spec.type }]));
 
 /** The error table of docs/errors.md, between its markers, as code → status and type. */

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PROBE_CASE_IDS, PROBE_CASES } from '../../src/review/probe-cases';
-import { reviewProbesMarkdown, reviewRulesMarkdown } from '../../src/review/review-markdown';
-import { REVIEW_RULES, RULE_IDS } from '../../src/review/rules';
-import { sandbox } from '../helpers/sandbox';
+import { PROBE_CASE_IDS, PROBE_CASES } from '../../../src/review/probe-cases';
+import { reviewProbesMarkdown, reviewRulesMarkdown } from '../../../src/review/review-markdown';
+import { REVIEW_RULES, RULE_IDS } from '../../../src/review/rules';
+import { sandbox } from '../../helpers/sandbox';
 
-const DOC = readFileSync(join(__dirname, '..', '..', 'docs', 'review.md'), 'utf8');
+const DOC = readFileSync(join(__dirname, '..', '..', '..', 'docs', 'review.md'), 'utf8');
 
 /** docs/review.md's rule sections, as rule id → severity. */
 function documentedRules(): Record<string, string> {

@@ -1,4 +1,5 @@
 import { brandOf, checkCard, clockMonth, Field, formatExpiry, formatNumber, MESSAGES } from '../../../src/browser/client/card-rules';
+import fc from 'fast-check';
 import { TEST_CARDS, cardBrand } from '../../../src/domain/test-cards';
 
 // The card element's rules, checked against the mock clock's month (here January 2026).
@@ -10,6 +11,15 @@ describe('the card element rules', () => {
   it.each(TEST_CARDS.map((card) => [card.number, card.brand]))('names the brand of test card %s as the API does (%s)', (number, brand) => {
     expect(brandOf(number)).toBe(brand);
     expect(brandOf(number)).toBe(cardBrand(number));
+  });
+
+  // The brand rule is written twice (the form's brandOf needs the CardBrand union, the API's cardBrand a string):
+  // this keeps the two in step for every run of digits, not only the test cards.
+  it('names the brand of any run of digits as the API does', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[0-9]{0,19}$/), (number) => brandOf(number) === cardBrand(number)),
+      { numRuns: 2000 },
+    );
   });
 
   it.each([

@@ -8,7 +8,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$ROOT"
 log() { printf '[other-languages %s] %s\n' "$(date -u +%T)" "$*"; }
-[ -f dist/cli/main.js ] || { echo "dist/ is missing: run npm run build first" >&2; exit 1; }
+[ -f dist/cli/run.js ] || { echo "dist/ is missing: run npm run build first" >&2; exit 1; }
 
 # Debian's packages: pytest for Debian's python3 (a python3 first on PATH, such as pyenv's, may have no pytest).
 missing=()

@@ -37,6 +37,17 @@ async function startReceiver(): Promise<{ server: Server; port: number; received
 }
 
 /** `t=<unix>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`, checked as a receiver would. */
+/** Creates a payment through the container's /v1 and reads it back: what the payment is once the mock decided. */
+async function createThenRetrieve(mock: { url: string; secretKey: string }, amount: string): Promise<{ id: string; status: string }> {
+  const headers = { Authorization: `Bearer ${mock.secretKey}` };
+  const created = (await (
+    await fetch(`${mock.url}/v1/payments`, { method: 'POST', headers, body: new URLSearchParams({ amount, currency: 'usd' }) })
+  ).json()) as {
+    id: string;
+  };
+  return (await (await fetch(`${mock.url}/v1/payments/${created.id}`, { headers })).json()) as { id: string; status: string };
+}
+
 function validSignature(header: string, body: string, secret: string): boolean {
   const parts = new Map(header.split(',').map((part) => part.split('=') as [string, string]));
   return (
@@ -107,17 +118,7 @@ describe('payments-mock/testcontainers against the image, through podman', () =>
   it('moves the clock, sets the scenario and reads the journal over the admin API', async () => {
     expect((await mock.clock.advance('25h')).iso).toBe('2026-01-02T01:00:00.000Z');
     await mock.setScenario('decline');
-    const declined = (await (
-      await fetch(`${mock.url}/v1/payments`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${mock.secretKey}` },
-        body: new URLSearchParams({ amount: '500', currency: 'usd' }),
-      })
-    ).json()) as { id: string };
-    const retrieved = (await (await fetch(`${mock.url}/v1/payments/${declined.id}`, { headers: { Authorization: `Bearer ${mock.secretKey}` } })).json()) as {
-      status: string;
-    };
-    expect(retrieved.status).toBe('requires_payment_method');
+    expect((await createThenRetrieve(mock, '500')).status).toBe('requires_payment_method');
     await mock.setScenario('happy');
     const journal = await mock.journal({ method: 'POST', path: '/v1/payments' });
     expect(journal.map((entry) => entry.status)).toEqual([200, 200]);
@@ -156,17 +157,8 @@ describe('payments-mock/testcontainers with an image name and a scenario of its 
   it('starts the named image with fixtures none and the manual scenario', async () => {
     const mock = await new PaymentsMockContainer('localhost/payments-mock:ci').withFixtures('none').withScenario('manual').start();
     try {
-      const created = (await (
-        await fetch(`${mock.url}/v1/payments`, {
-          method: 'POST',
-          headers: { Authorization: `Bearer ${mock.secretKey}` },
-          body: new URLSearchParams({ amount: '2000', currency: 'usd' }),
-        })
-      ).json()) as { id: string };
-      const retrieved = (await (await fetch(`${mock.url}/v1/payments/${created.id}`, { headers: { Authorization: `Bearer ${mock.secretKey}` } })).json()) as {
-        status: string;
-      };
-      expect(retrieved.status).toBe('requires_confirmation');
+      const created = await createThenRetrieve(mock, '2000');
+      expect(created.status).toBe('requires_confirmation');
       expect((await mock.keys()).every((key) => key.workspace !== 'acme')).toBe(true);
       // Given time to save (Testcontainers' default timeout 0 kills at once), the store survives a restart on the
       // container's /data volume, and the controls follow the port the engine maps now.

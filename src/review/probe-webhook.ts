@@ -7,7 +7,7 @@ import type { StoredEvent } from '../store/event-log';
 import { snapshotOf } from '../store/stored-event';
 import type { Partition } from '../store/store';
 import { apiErrorOf, Dispatch, runSteps, RunnableStep, StepFailure } from '../triggers/run-flow';
-import { deliveryBody } from '../webhooks/attempt-request';
+import { deliveryBody, secretsOf } from '../webhooks/attempt-request';
 import { postWebhook, SendResult } from '../webhooks/send';
 import { postWebhookWithFetch } from '../webhooks/send-fetch';
 import { signatureHeaders } from '../webhooks/signatures';
@@ -35,7 +35,8 @@ export async function probeWebhook(ctx: MockContext, dispatch: Dispatch, endpoin
   const { workspace, partition, endpoint } = findEndpoint(ctx, endpointId);
   const events = await makeObjects(ctx, dispatch, workspace, partition);
   const probes: ProbeResult[] = [];
-  const secrets = signingSecrets(ctx, workspace, partition, endpoint);
+  // The secrets a real delivery would be signed with now, on the workspace's clock.
+  const secrets = secretsOf(partition, endpoint, ctx.clockFor(workspace).nowMs());
   for (const id of PROBE_CASE_IDS) probes.push(await sendProbe(ctx, endpoint, secrets, id, events[PROBE_CASES[id].event]));
   const counts: Record<ProbeVerdict, number> = { pass: 0, warning: 0, fail: 0, critical: 0 };
   for (const probe of probes) counts[probe.verdict]++;
@@ -133,12 +134,6 @@ async function sendProbe(ctx: MockContext, endpoint: WebhookEndpoint, endpointSe
     verdict,
     why,
   };
-}
-
-/** The secrets a real delivery is signed with now: the endpoint's, and its previous one while a roll keeps it valid. */
-function signingSecrets(ctx: MockContext, workspace: string, partition: Partition, endpoint: WebhookEndpoint): string[] {
-  const roll = partition.webhookSecretRolls.get(endpoint.id);
-  return roll && roll.expires_at > ctx.nowFor(workspace) ? [endpoint.secret ?? '', roll.secret] : [endpoint.secret ?? ''];
 }
 
 /** The body with its amount multiplied by 100: what someone changing it on the way would do. */

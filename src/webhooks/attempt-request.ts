@@ -85,8 +85,8 @@ function extraTrust(extra: readonly string[]): string[] {
   return [...system, ...extra];
 }
 
-/** The secrets a delivery is signed with now: the endpoint's, and its previous one while a roll keeps it valid. */
-function secretsOf(partition: Partition, endpoint: WebhookEndpoint, atMs: number): string[] {
+/** The secrets a delivery is signed with now: the endpoint's, and its previous one while a roll keeps it valid (probes sign with them too). */
+export function secretsOf(partition: Partition, endpoint: WebhookEndpoint, atMs: number): string[] {
   const secret = endpoint.secret ?? '';
   const roll = partition.webhookSecretRolls.get(endpoint.id);
   return roll && roll.expires_at * 1000 > atMs ? [secret, roll.secret] : [secret];

@@ -72,7 +72,7 @@ const paint = (chalk: Palette, severity: string) =>
   severity === 'critical' ? chalk.red : severity === 'warning' || severity === 'fail' ? chalk.yellow : severity === 'pass' ? chalk.green : chalk.cyan;
 
 /** One screen: a line of counts, then each finding with its evidence and fix page. */
-export function reviewScreen(report: ReviewReport, chalk: Palette): string {
+function reviewScreen(report: ReviewReport, chalk: Palette): string {
   const { critical, warning, info } = report.counts;
   const head = `${chalk.bold('payments-mock review')}: ${report.coverage.requests} requests, ${report.coverage.deliveries} deliveries${report.workspace ? ` in ${report.workspace}` : ''} — ${chalk.red(`${critical} critical`)}, ${chalk.yellow(`${warning} warning`)}, ${chalk.cyan(`${info} info`)}`;
   const body = report.findings.length === 0 ? [chalk.green('✓ no finding')] : report.findings.map((f) => paint(chalk, f.severity)(findingText(f)));
@@ -80,7 +80,7 @@ export function reviewScreen(report: ReviewReport, chalk: Palette): string {
 }
 
 /** A table: each probe, what was expected, the answer, the verdict; then why, for every probe that did not pass. */
-export function probeTable(report: ProbeReport, chalk: Palette): string {
+function probeTable(report: ProbeReport, chalk: Palette): string {
   const rows = report.probes.map((p) => [
     p.id,
     p.expect,

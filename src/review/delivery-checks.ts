@@ -2,7 +2,7 @@ import type { WebhookDelivery } from '../schemas/resources';
 import { finding, RawFinding } from './review-types';
 
 /** An attempt slower than this (and not timed out) is slow: close to timing out under load. */
-export const SLOW_ANSWER_MS = 2000;
+const SLOW_ANSWER_MS = 2000;
 
 type Kind = 'webhook_failing' | 'webhook_timeout' | 'webhook_slow';
 

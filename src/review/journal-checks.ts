@@ -2,12 +2,12 @@ import type { ReviewedRequest } from './journal-facts';
 import { finding, RawFinding } from './review-types';
 
 /** Two identical creates this close (real time) are one operation retried, not two orders. */
-export const SAME_REQUEST_WINDOW_MS = 60_000;
+const SAME_REQUEST_WINDOW_MS = 60_000;
 /** Reads of one payment within this span that count as polling, and how many. */
-export const POLLING_WINDOW_MS = 60_000;
+const POLLING_WINDOW_MS = 60_000;
 export const POLLING_READS = 10;
 /** Declines of one card that count as "again and again". */
-export const DECLINES = 3;
+const DECLINES = 3;
 /** Retries of a failing request before backing off is looked at. */
 export const RETRIES = 3;
 

@@ -1,7 +1,7 @@
 import type { JournalEntry } from '../store/journal';
 
 /** The header the sandbox's own requests carry (triggers, flows, probes): the review leaves them out. */
-export const SOURCE_HEADER = 'payments-mock-source';
+const SOURCE_HEADER = 'payments-mock-source';
 
 /** What the review needs of one journaled request, read once from its entry. */
 export interface ReviewedRequest {

@@ -18,7 +18,7 @@ export interface Finding {
 export type RawFinding = Omit<Finding, 'severity' | 'doc_url'>;
 
 /** The most ids of each kind a finding lists. */
-export const MAX_EVIDENCE = 20;
+const MAX_EVIDENCE = 20;
 
 /** A finding from the ids that show it (at most {@link MAX_EVIDENCE} of each kind are kept). */
 export function finding(rule: RuleId, workspace: string | null, message: string, count: number, requests: string[], deliveries: string[] = []): RawFinding {

@@ -227,6 +227,23 @@ describe('the journal review', () => {
     await small.close();
   });
 
+  it('refuses an unknown workspace, and a missing or malformed rules_off', async () => {
+    const unknown = await fetch(`${mock.url}/_mock/review?workspace=ws_nope`);
+    expect(unknown.status).toBe(400);
+    expect(((await unknown.json()) as { error: { code: string; param: string } }).error).toMatchObject({ code: 'resource_missing', param: 'workspace' });
+    const settings = await fetch(`${mock.url}/_mock/workspaces/ws_nope/review`);
+    expect(settings.status).toBe(404);
+    expect(((await settings.json()) as { error: { code: string } }).error.code).toBe('resource_missing');
+    const put = (body: unknown) =>
+      fetch(`${mock.url}/_mock/workspaces/${ws.id}/review`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    const missing = await put({});
+    expect(missing.status).toBe(400);
+    expect(((await missing.json()) as { error: { code: string; param: string } }).error).toMatchObject({ code: 'parameter_missing', param: 'rules_off' });
+    const notList = await put({ rules_off: 'payment_polling' });
+    expect(notList.status).toBe(400);
+    expect(((await notList.json()) as { error: { code: string; param: string } }).error).toMatchObject({ code: 'parameter_invalid', param: 'rules_off' });
+  });
+
   it('reviews from a Request-Id on, and refuses a since that is neither', async () => {
     await call('POST', '/v1/payments', { amount: '2000', currency: 'usd' });
     const later = await call('GET', '/v1/account');

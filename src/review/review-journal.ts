@@ -42,7 +42,11 @@ export function reviewJournal(ctx: MockContext, options: ReviewOptions, docsBase
   }
   const deliveries = ctx.webhooks.list({ ...(workspace !== undefined ? { workspace } : {}), limit: 1000 }).filter((d) => d.created >= from.created);
   const deliveriesBy = new Map<string, typeof deliveries>();
-  for (const delivery of deliveries) deliveriesBy.set(delivery.workspace, [...(deliveriesBy.get(delivery.workspace) ?? []), delivery]);
+  for (const delivery of deliveries) {
+    const list = deliveriesBy.get(delivery.workspace) ?? [];
+    list.push(delivery);
+    deliveriesBy.set(delivery.workspace, list);
+  }
 
   const raw: RawFinding[] = [];
   const madeObject = objectMaker(ctx);

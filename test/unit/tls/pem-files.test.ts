@@ -93,6 +93,26 @@ describe('certificate files given with --tls-cert / --tls-key', () => {
       },
       /--tls-cert \S+ expired on 2021-01-01T00:00:00\.000Z: make a new certificate/,
     ],
+    [
+      'a certificate not valid yet',
+      () => {
+        const future = certificateBetween(new Date('2999-01-01T00:00:00Z'), new Date('3000-01-01T00:00:00Z'));
+        return ['--tls-cert', file('future.pem', future.cert), '--tls-key', file('future-key.pem', future.key)];
+      },
+      /--tls-cert \S+ is not valid until 2999-01-01T00:00:00\.000Z: check this machine's clock/,
+    ],
+    [
+      'a key encrypted with a passphrase',
+      () => {
+        const encrypted = generateKeyPairSync('rsa', {
+          modulusLength: 2048,
+          publicKeyEncoding: { type: 'spki', format: 'pem' },
+          privateKeyEncoding: { type: 'pkcs8', format: 'pem', cipher: 'aes-256-cbc', passphrase: 'secret' },
+        }).privateKey;
+        return ['--tls-cert', file('cert.pem', good.cert), '--tls-key', file('locked.pem', encrypted)];
+      },
+      /--tls-key \S+ is encrypted with a passphrase: give an unencrypted key \(openssl pkey -in \S+ -out plain-key\.pem\)\./,
+    ],
     ['a certificate without its key', () => ['--tls-cert', file('cert.pem', good.cert)], /--tls-cert needs --tls-key/],
   ])('refuses %s at start: one line, exit 1', async (_what, args, message) => {
     const { stderr, exitCode } = await start(args());

@@ -40,14 +40,11 @@ export async function postWebhook(url: URL, headers: Record<string, string>, bod
   const started = performance.now();
   const first = await send(url, headers, body, options, started);
   // A pooled socket the receiver had closed fails before the request reaches it: that is not the receiver's answer.
-  if (first.staleSocket)
-    return send(
-      url,
-      headers,
-      body,
-      { timeoutMs: options.timeoutMs, ...(options.track ? { track: options.track } : {}), ...(options.ca ? { ca: options.ca } : {}) },
-      started,
-    );
+  if (first.staleSocket) {
+    // Retried on a new connection: every option but the pooling agent.
+    const { agentFor: _pooled, ...fresh } = options;
+    return send(url, headers, body, fresh, started);
+  }
   return first;
 }
 

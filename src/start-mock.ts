@@ -207,10 +207,10 @@ async function serveTls(
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- node:http2 and node:tls load only with TLS
   const { createTlsServer } = require('./tls/serve-tls') as typeof import('./tls/serve-tls');
   let tlsUrl = '';
-  const originOf = (req: IncomingMessage): string => {
-    const authority = req.headers.host ?? req.headers[':authority'];
-    return (WILDCARD.has(host) ? acceptedOrigin(ctx.baseUrl, authority, ctx.allowedHosts, 'https') : undefined) ?? tlsUrl;
-  };
+  // Decided once per server, not per request: only on every interface does the origin follow the client's Host.
+  const originOf = WILDCARD.has(host)
+    ? (req: IncomingMessage): string => acceptedOrigin(ctx.baseUrl, req.headers.host ?? req.headers[':authority'], ctx.allowedHosts, 'https') ?? tlsUrl
+    : (): string => tlsUrl;
   const { server, closeAll } = createTlsServer(ctx, tls, { traffic, originOf }, bodyTimeoutMs);
   // Listed for closing only once it listens: a server that never did has nothing to close.
   const served = await listen(server, port, host);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { ConfigError } from '../errors/api-error';
 
 /** The environment variable that moves the local CA's folder. */
-export const CA_DIR_ENV = 'PAYMENTS_MOCK_CA_DIR';
+const CA_DIR_ENV = 'PAYMENTS_MOCK_CA_DIR';
 
 /**
  * Where the local CA lives: `PAYMENTS_MOCK_CA_DIR` if set, else a folder of the user's own data, where mkcert keeps

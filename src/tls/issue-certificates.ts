@@ -16,7 +16,7 @@ const CA_DAYS = 3650;
  * A leaf lasts 397 days: Apple's platforms refuse TLS server certificates valid for more than 825 days even under a
  * root the user added, and Chromium holds public ones to 398. It is issued again well before it ends.
  */
-export const LEAF_DAYS = 397;
+const LEAF_DAYS = 397;
 /** Certificates start an hour back, so a device whose clock is a little behind does not see one from the future. */
 const BACKDATE_MS = 3_600_000;
 

@@ -64,15 +64,17 @@ export function readCertificatePair(certPath: string, keyPath: string): IssuedPa
  *
  * @example const extra = readCaBundle('./company-root.pem'); // ['-----BEGIN CERTIFICATE-----…']
  */
-export function readCaBundle(path: string, flag = '--webhook-ca'): string[] {
-  const blocks = readPem(flag, path).match(CERTIFICATE_BLOCK);
+export function readCaBundle(path: string): string[] {
+  const blocks = readPem('--webhook-ca', path).match(CERTIFICATE_BLOCK);
   if (!blocks)
-    throw new ConfigError(`${flag} ${path} holds no PEM certificate (-----BEGIN CERTIFICATE-----): give the CA's certificate, such as mkcert's rootCA.pem.`);
+    throw new ConfigError(
+      `--webhook-ca ${path} holds no PEM certificate (-----BEGIN CERTIFICATE-----): give the CA's certificate, such as mkcert's rootCA.pem.`,
+    );
   for (const block of blocks) {
     try {
       new X509Certificate(block);
     } catch {
-      throw new ConfigError(`${flag} ${path} holds a certificate that is not valid PEM: give the CA's certificate, such as mkcert's rootCA.pem.`);
+      throw new ConfigError(`--webhook-ca ${path} holds a certificate that is not valid PEM: give the CA's certificate, such as mkcert's rootCA.pem.`);
     }
   }
   return blocks.map((block) => `${block}\n`);

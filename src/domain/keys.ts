@@ -6,9 +6,6 @@ import { KeyRecord, Store } from '../store/store';
 
 const PREFIX: Record<KeyKind, string> = { secret: 'sk', publishable: 'pk', restricted: 'rk' };
 
-/** Shows a key as its prefix and last four characters: the masker's rule (src/masking/), re-exported for the domain's messages. */
-export { maskKey };
-
 export function permissionsOf(level: PermissionLevel, overrides: Partial<Permissions> = {}): Permissions {
   const permissions = Object.fromEntries(PERMISSION_RESOURCES.map((name) => [name, level])) as Permissions;
   for (const name of PERMISSION_RESOURCES) if (overrides[name]) permissions[name] = overrides[name];

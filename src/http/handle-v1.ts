@@ -1,7 +1,8 @@
 import { systemMs } from '../clock/clock';
 import { MockContext } from '../context/mock-context';
 import { checkIdempotencyKey, claimIdempotencyKey, fingerprint, releaseIdempotencyKey, saveIdempotentAnswer } from '../domain/idempotency';
-import { allows, authenticate, maskKey } from '../domain/keys';
+import { allows, authenticate } from '../domain/keys';
+import { maskKey } from '../masking/mask-text';
 import { LATEST_VERSION, renderForVersion } from '../domain/versions';
 import { ApiError } from '../errors/api-error';
 import { explainMissing, MissedId } from '../near-miss/explain-missing';

@@ -1,5 +1,5 @@
 import type { MockContext } from '../context/mock-context';
-import { maskKey } from '../domain/keys';
+import { maskKey } from '../masking/mask-text';
 import { ApiError } from '../errors/api-error';
 import { requestOf } from '../store/stored-event';
 import { checkDeliveries } from './delivery-checks';

@@ -1,5 +1,6 @@
 import { keyEntry } from '../../domain/key-entry';
-import { maskKey, newKey, permissionsOf, rotateKey } from '../../domain/keys';
+import { newKey, permissionsOf, rotateKey } from '../../domain/keys';
+import { maskKey } from '../../masking/mask-text';
 import { parseDuration } from '../../clock/duration';
 import { ApiError } from '../../errors/api-error';
 import { asParam, onlyKeys, optionalBoolean, requiredString } from '../shared/admin-input';

@@ -1,6 +1,7 @@
 import { createContext } from '../../../src/app/create-context';
 import { MockContext } from '../../../src/context/mock-context';
-import { authenticate, keyFromHeader, maskKey, rotateKey } from '../../../src/domain/keys';
+import { authenticate, keyFromHeader, rotateKey } from '../../../src/domain/keys';
+import { maskKey } from '../../../src/masking/mask-text';
 import { handleRequest } from '../../../src/http/handle-request';
 import { KeyRecord, Store } from '../../../src/store/store';
 import { freshScope, T0 } from './fresh-scope';

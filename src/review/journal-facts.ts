@@ -1,7 +1,5 @@
 import type { JournalEntry } from '../store/journal';
-
-/** The header the sandbox's own requests carry (triggers, flows, probes): the review leaves them out. */
-const SOURCE_HEADER = 'payments-mock-source';
+import { SOURCE_HEADER } from '../triggers/run-flow';
 
 /** What the review needs of one journaled request, read once from its entry. */
 export interface ReviewedRequest {

@@ -11,6 +11,9 @@ import { keyFor } from './flow-keys';
 import { fieldAt, FlowReferenceError, Reference, resolveString, resolveValue } from './references';
 import { isRequestStep, validateFlow } from './validate-flow';
 
+/** The header every request of a flow (a trigger, a probe) carries: the integration review leaves the sandbox's own requests out. */
+export const SOURCE_HEADER = 'payments-mock-source';
+
 /**
  * Runs one request through the mock's whole pipeline, as a client's request goes (`handleRequest` bound to the
  * instance). Handed in by the caller: the request handler loads the admin routes, which hold this module's.
@@ -175,7 +178,7 @@ function buildRequest(
   idempotencyKey: string | undefined,
 ): MockRequest {
   // Marked as the sandbox's own, so the integration review (src/review) does not judge a trigger's requests as the client's.
-  const headers: MockRequest['headers'] = { authorization: `Bearer ${key}`, 'payments-mock-source': 'flow' };
+  const headers: MockRequest['headers'] = { authorization: `Bearer ${key}`, [SOURCE_HEADER]: 'flow' };
   if (idempotencyKey !== undefined) headers['idempotency-key'] = idempotencyKey;
   if (step.scenario !== undefined) headers['mock-scenario'] = step.scenario;
   let url = path;

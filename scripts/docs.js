@@ -4,13 +4,15 @@
 // - docs/errors.md from the error catalog (the /docs/errors page's source): the error table (between
 //   <!-- errors:start --> and <!-- errors:end -->) and the examples (<!-- error-examples:start --> … end);
 // - docs/review.md from the review's rule and probe tables (the /docs/review page's source): <!-- review-rules:… -->
-//   and <!-- review-probes:… -->.
-// Run through `npm run docs`, which builds first; test/unit/errors/errors-docs.test.ts and test/unit/review/review-docs.test.ts
+//   and <!-- review-probes:… -->;
+// - docs/command-line.md's option table from the start options (src/app/start-options.ts): <!-- start-options:… -->.
+// Run through `npm run docs`, which builds first; test/unit/errors/errors-docs.test.ts, test/unit/review/review-docs.test.ts and test/unit/app/start-options-docs.test.ts
 // fail when a document, its page and its table disagree.
 const { readFileSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');
 const { errorExamplesMarkdown, errorsMarkdown } = require('../dist/errors/errors-markdown');
 const { reviewProbesMarkdown, reviewRulesMarkdown } = require('../dist/review/review-markdown');
+const { startOptionsMarkdown } = require('../dist/app/start-options-markdown');
 
 const DOCUMENTS = [
   {
@@ -28,6 +30,11 @@ const DOCUMENTS = [
       ['review-rules', reviewRulesMarkdown()],
       ['review-probes', reviewProbesMarkdown()],
     ],
+  },
+  {
+    file: 'command-line.md',
+    source: 'src/app/start-options.ts',
+    parts: [['start-options', startOptionsMarkdown()]],
   },
 ];
 

@@ -9,6 +9,7 @@ import { schemaProblems } from '../state/schema-problems';
 import { urlProblem } from '../webhooks/endpoints';
 import type { MockOptions } from './mock-options';
 import { sitePages } from './site-pages';
+import { startOptionEntries } from './start-options';
 
 /**
  * Checks the options that need no file or socket and reads the clock; every mistake is a ConfigError with one
@@ -16,9 +17,8 @@ import { sitePages } from './site-pages';
  * @example const clock = checkOptions({ seed: 1, clock: 'frozen@2026-01-01T00:00:00Z' });
  */
 export function checkOptions(options: MockOptions): Clock {
-  if (options.seed !== undefined && !Number.isSafeInteger(options.seed)) throw new ConfigError(`Invalid seed ${options.seed}: use an integer.`);
+  checkStartOptions(options);
   checkInteger('bodyTimeoutMs', options.bodyTimeoutMs, 1, 3_600_000, 'milliseconds');
-  checkInteger('journalSize', options.journalSize, 0, 100_000, 'an integer');
   checkInteger('streamStallMs', options.streamStallMs, 1, 3_600_000, 'milliseconds');
   // At least 1: a sweep due at once would be due again at once, for ever.
   checkInteger('sweepIntervalMs', options.sweepIntervalMs, 1, 86_400_000, 'milliseconds');
@@ -29,8 +29,17 @@ export function checkOptions(options: MockOptions): Clock {
   return readClock(options.clock ?? 'real');
 }
 
+/** The options the command line also gives, by the rule their flags are read with (src/app/start-options.ts). */
+function checkStartOptions(options: MockOptions): void {
+  for (const [, { option, value }] of startOptionEntries()) {
+    const given = option && options[option];
+    if (given === undefined || !value.holds || value.holds(given)) continue;
+    throw new ConfigError(`Invalid ${option} ${JSON.stringify(given)}: use ${value.takes}.`);
+  }
+}
+
 /** A whole-number option within [min, max], else a ConfigError naming it and its range. */
-function checkInteger(name: string, value: number | undefined, min: number, max: number, unit: 'milliseconds' | 'an integer'): void {
+function checkInteger(name: string, value: number | undefined, min: number, max: number, unit: 'milliseconds'): void {
   if (value === undefined || (Number.isInteger(value) && value >= min && value <= max)) return;
   throw new ConfigError(`Invalid ${name} ${value}: use ${unit} from ${min} to ${max}.`);
 }
@@ -50,26 +59,17 @@ export function contextFromOptions(
   if (options.webhookCa !== undefined && webhookCa === undefined) throw new ConfigError('webhookCa is a file read on Node: give it to startMock or createApp.');
   let ctx: MockContext;
   try {
+    // The instance settings go on as given (InstanceSettings); what the context keeps in another form is read here.
+    const { fixtures: _fixtures, clock: _clock, allowedHosts, webhooks, webhookCa: _webhookCa, adminToken, ...settings } = options;
     ctx = new MockContext({
+      ...settings,
       fixtures,
       clock,
       journalDetails,
-      ...(options.scenario ? { scenario: options.scenario } : {}),
-      ...(options.scenarioOptions ? { scenarioOptions: options.scenarioOptions } : {}),
-      ...(options.seed !== undefined ? { seed: options.seed } : {}),
-      ...(options.adminToken ? { adminToken: options.adminToken } : {}),
-      ...(options.allowedHosts ? { allowedHosts: checkAllowedHosts(options.allowedHosts) } : {}),
-      ...(options.journalSize !== undefined ? { journalSize: options.journalSize } : {}),
-      ...(options.sweepIntervalMs !== undefined ? { sweepIntervalMs: options.sweepIntervalMs } : {}),
-      ...(options.onRequest ? { onRequest: options.onRequest } : {}),
-      ...(options.webhooks ? { webhooks: checkWebhookUrls(options.webhooks) } : {}),
-      ...(options.webhookTimeoutMs !== undefined ? { webhookTimeoutMs: options.webhookTimeoutMs } : {}),
-      ...(options.webhookTransport ? { webhookTransport: options.webhookTransport } : {}),
+      ...(adminToken ? { adminToken } : {}),
+      ...(allowedHosts ? { allowedHosts: checkAllowedHosts(allowedHosts) } : {}),
+      ...(webhooks ? { webhooks: checkWebhookUrls(webhooks) } : {}),
       ...(webhookCa ? { webhookCa } : {}),
-      ...(options.streamStallMs !== undefined ? { streamStallMs: options.streamStallMs } : {}),
-      ...(options.maxMemory !== undefined ? { maxMemory: options.maxMemory } : {}),
-      ...(options.heapSource ? { heapSource: options.heapSource } : {}),
-      ...(options.onMemory ? { onMemory: options.onMemory } : {}),
     });
   } catch (error) {
     if (error instanceof FixtureError) throw new ConfigError(`Invalid fixtures: ${error.summary()}`);

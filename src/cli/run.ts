@@ -63,6 +63,11 @@ export async function run(argv: string[] = process.argv): Promise<void> {
     return () => process.off(signal, handler);
   });
   const unwatch = watchParent(() => void stop('parent exited'));
+  // A reader that stops early (`payments-mock openapi | head`) closes the pipe: the output is no longer wanted, which
+  // is no crash. A serving mock whose log nobody reads goes on serving; `mcp` ends its session on its own handler.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE' && !mock && !mcp) process.exit();
+  });
 
   const result = await main(argv);
   startedMock = result.mock !== undefined;

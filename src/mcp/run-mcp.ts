@@ -2,6 +2,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { ConfigError } from '../errors/api-error';
 import { DEFAULT_MOCK_URL, mockBaseUrl, optionsFromFlags, StartFlags } from '../app/start-flags';
 import { MockServer, startMock } from '../start-mock';
+import { startOptionEntries } from '../app/start-options';
 import { buildTools } from './build-tools';
 import { createMcpServer } from './mcp-server';
 import { MockApi } from './mock-api';
@@ -21,8 +22,6 @@ export interface McpSession {
   ended: Promise<void>;
 }
 
-const START_OPTIONS = ['port', 'host', 'fixtures', 'clock', 'scenario', 'seed', 'state', 'webhook', 'journal', 'maxMemory', 'autosave'] as const;
-
 /**
  * Serves MCP on stdin/stdout for a running mock (`--url`) or for one it starts in this process (`--start`, on port 0
  * unless told). Nothing but the protocol goes to stdout; notes go to `log` (stderr). The session ends when stdin
@@ -34,11 +33,12 @@ const START_OPTIONS = ['port', 'host', 'fixtures', 'clock', 'scenario', 'seed', 
 export async function runMcp(options: McpOptions, log: (line: string) => void): Promise<McpSession> {
   if (options.start && options.url !== undefined)
     throw new ConfigError('--url and --start exclude each other: --url talks to a running mock, --start owns one.');
-  const given = START_OPTIONS.find((name) => (name === 'webhook' ? (options.webhook ?? []).length > 0 : options[name] !== undefined));
+  // Every start option but the admin token (sent to a mock at --url too) configures the mock --start owns.
+  const given = startOptionEntries().find(
+    ([name]) => name !== 'adminToken' && (name === 'webhook' ? (options.webhook ?? []).length > 0 : options[name] !== undefined),
+  );
   if (!options.start && given)
-    throw new ConfigError(
-      `--${given.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)} needs --start: it configures the mock that --start owns (a mock at --url keeps the options it was started with).`,
-    );
+    throw new ConfigError(`${given[1].flag} needs --start: it configures the mock that --start owns (a mock at --url keeps the options it was started with).`);
   const tools = buildTools(MCP_TOOLS, operationSchemas());
 
   const mock = options.start ? await startMock({ ...optionsFromFlags(options), port: options.port ?? 0 }) : undefined;

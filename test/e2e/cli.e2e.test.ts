@@ -36,10 +36,10 @@ const expectOneCleanLine = (stderr: string) => {
 describe('payments-mock --help', () => {
   it.each([
     ['--port <n>', 'default: 4010'],
-    ['--host <addr>', 'default: "127.0.0.1"'],
+    ['--host <addr>', 'default: 127.0.0.1'],
     ['--fixtures <path|none>', 'default: bundled fixtures/default.json'],
-    ['--clock <mode>', 'default: "real"'],
-    ['--scenario <name>', 'default: "happy"'],
+    ['--clock <mode>', 'default: real'],
+    ['--scenario <name>', 'default: happy'],
     ['--seed <n>', 'default: random'],
     ['--log <format>', 'default: pretty on a terminal, else json'],
     ['--state <file>', 'default: none'],
@@ -125,11 +125,14 @@ describe('start-up', () => {
     [['--clock', 'offset:soon'], /Invalid --clock "offset:soon"/],
     [['--state', '/nonexistent-folder/state.json'], /Invalid --state \/nonexistent-folder\/state.json: the folder \/nonexistent-folder does not exist/],
     [['--state', '/'], /Invalid --state \/: it is a folder/],
-    [['--scenario', 'nope'], /'nope' is invalid.*happy, manual, decline/],
+    [['--scenario', 'nope'], /--scenario "nope" is not known: use one of happy, manual, decline/],
     [['--seed', 'x'], /--seed must be an integer/],
-    [['--log', 'loud'], /'loud' is invalid.*pretty, json, off/],
+    [['--log', 'loud'], /--log "loud" is not known: use one of pretty, json, off/],
     [['--fixtures', '/nonexistent'], /Invalid fixtures: \/nonexistent: \/: cannot read: no such file or directory/],
     [['--port', '0', '--bogus'], /unknown option '--bogus'/],
+    [['--prot', '0'], /unknown option '--prot': did you mean --port\? \(--help lists them\)/],
+    [['--port'], /--port needs a value: --port <n>\./],
+    [['--seed', '-1'], /--seed must be an integer from 0 to 4294967295/],
     [['--port', '0', '--webhook', 'ftp://example.com/hooks'], /Invalid --webhook: .*http: or https:/],
     [['--port', '0', '--webhook', 'http://127.0.0.1:0/'], /Invalid --webhook: "http:\/\/127.0.0.1:0\/" names port 0/],
   ])('refuses %j: exit 1, one clear line on stderr, no stack trace', async (args, message) => {
@@ -306,5 +309,20 @@ describe('the real process (bin/payments-mock.js)', () => {
     const bad = await runCli(['fixtures', 'validate', '/nonexistent.json']);
     expect(bad.code).toBe(1);
     expect(bad.stderr.trim()).toBe('/nonexistent.json: /: cannot read: no such file or directory');
+  });
+});
+
+describe('a reader that stops early', () => {
+  it('ends the one-shot command quietly, exit 0, as `payments-mock openapi | head -1` needs', async () => {
+    requireBuild();
+    const { spawn } = await import('node:child_process');
+    const { join } = await import('node:path');
+    const child = spawn(process.execPath, [join(__dirname, '../../bin/payments-mock.js'), 'openapi'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => void (stderr += chunk.toString()));
+    // The reader takes the first bytes and goes away, as head does.
+    child.stdout.once('data', () => child.stdout.destroy());
+    const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
   });
 });

@@ -77,6 +77,17 @@ describe('mistaken options', () => {
 });
 
 describe('--start', () => {
+  it('reads the start options from their environment variables, by the table the CLI reads them with', async () => {
+    const agent = await connectAgent(['--start', '--fixtures', 'none'], {
+      PAYMENTS_MOCK_CLOCK: 'frozen@2026-03-04T05:06:07Z',
+      PAYMENTS_MOCK_SCENARIO: 'decline',
+    });
+    expect(await agent.ok('get_clock')).toMatchObject({ iso: '2026-03-04T05:06:07.000Z' });
+    const { workspaces } = await agent.ok('list_workspaces');
+    expect(workspaces[0].scenario).toMatchObject({ scenario: 'decline' });
+    await agent.close();
+  });
+
   it('owns a mock in its own process and leaves nothing behind when stdin closes', async () => {
     const agent = await connectAgent(['--start']);
     const { url } = await agent.ok('list_workspaces');
@@ -160,6 +171,11 @@ describe('--url', () => {
     expect(await agent.ok('advance_clock', { by: '1d' })).toMatchObject({ iso: '2026-01-02T00:00:00.000Z' });
     expect(mock.clock.state().iso).toBe('2026-01-02T00:00:00.000Z');
     await mock.clock.set('frozen', '2026-01-01T00:00:00Z');
+  });
+
+  it('leaves the other PAYMENTS_MOCK_* variables alone without --start (a shell set up for a mock elsewhere)', async () => {
+    const agent = await connectAgent(['--url', mock.url, '--admin-token', 's3cret'], { PAYMENTS_MOCK_PORT: '4999', PAYMENTS_MOCK_SEED: '7' });
+    expect((await agent.ok('list_workspaces')).url).toBe(mock.url);
   });
 
   it('takes the token from PAYMENTS_MOCK_ADMIN_TOKEN too', async () => {

@@ -15,6 +15,7 @@
 // compiles, and learns again). Node's compile cache still serves every other module the CLI loads.
 // NODE_DISABLE_COMPILE_CACHE=1 turns both off; PAYMENTS_MOCK_CODE_CACHE=<folder> moves the learned one.
 const fs = require('node:fs');
+const { isAscii } = require('node:buffer');
 const Module = require('node:module');
 const { tmpdir } = require('node:os');
 const { basename, dirname, join } = require('node:path');
@@ -36,6 +37,16 @@ function fileStamp(file) {
 /** The code cache in `stored` when it starts with `stamp`, else undefined. */
 function cacheFor(stored, stamp) {
   return stored.length > STAMP_BYTES && stored.subarray(0, STAMP_BYTES).equals(stamp) ? stored.subarray(STAMP_BYTES) : undefined;
+}
+
+/**
+ * A module's source. The bundle is ASCII (esbuild escapes the rest), and ASCII bytes read as Latin-1 are the same
+ * text without the UTF-8 decoder's pass: half the time of `readFileSync(file, 'utf8')` for the 1 MB bundle on Node
+ * 22. Any other file is decoded as UTF-8.
+ */
+function readSource(file) {
+  const bytes = fs.readFileSync(file);
+  return isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
 }
 
 /** The script of a CommonJS module, compiled from `cachedData` when given. */
@@ -61,7 +72,7 @@ function freshBuildCache(file) {
 function cachedRequire(file) {
   const data = freshBuildCache(file);
   if (data === undefined) return require(file);
-  return runModule(compile(file, fs.readFileSync(file, 'utf8'), data), file);
+  return runModule(compile(file, readSource(file), data), file);
 }
 
 /** Whether this Node has its own compile cache (22.8 and newer). */
@@ -109,7 +120,7 @@ function learnedRequire(file, folder) {
   } catch {
     stored = undefined;
   }
-  const script = compile(file, fs.readFileSync(file, 'utf8'), stored);
+  const script = compile(file, readSource(file), stored);
   const exports = runModule(script, file);
   if (stored === undefined || script.cachedDataRejected) process.once('exit', () => learn(script, folder, path, stamp, exports));
   return exports;
@@ -162,7 +173,7 @@ function requireCli(file) {
   // Never throws: a cache folder it cannot write only means no cache (NODE_DISABLE_COMPILE_CACHE=1 turns it off).
   if (hasCompileCache()) Module.enableCompileCache();
   const built = freshBuildCache(file);
-  if (built !== undefined) return runModule(compile(file, fs.readFileSync(file, 'utf8'), built), file);
+  if (built !== undefined) return runModule(compile(file, readSource(file), built), file);
   const folder = learnedFolder();
   return folder === undefined ? require(file) : learnedRequire(file, folder);
 }

@@ -18,6 +18,7 @@ export type { Account, KeyKind, PermissionLevel, PermissionResource, Permissions
 export { PERMISSION_RESOURCES } from './account';
 export type { Customer } from './customer';
 export type { DeliveryAttempt, DeliveryStatus, WebhookDelivery } from './delivery';
+export { webhookDeliverySchema } from './delivery';
 export type { ApiEvent } from './event';
 export { EVENT_KINDS } from './event';
 export type { ListOf } from './list';

@@ -4,7 +4,8 @@ import { PaymentMethod } from '../schemas/resources';
 import { CardOutcome } from '../store/store';
 import { emitEvent } from './events';
 import { Scope } from './scope';
-import { cardBrand, cardOutcome, TEST_PAYMENT_METHODS } from './test-cards';
+import { cardBrand } from '../cards/card-brand';
+import { cardOutcome, TEST_PAYMENT_METHODS } from './test-cards';
 
 export interface CreatePaymentMethodParams {
   type?: 'card';

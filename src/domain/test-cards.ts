@@ -23,12 +23,3 @@ export const TEST_PAYMENT_METHODS: Record<string, string> = {
 export function cardOutcome(number: string): CardOutcome {
   return TEST_CARDS.find((card) => card.number === number)?.outcome ?? 'succeed';
 }
-
-/** The card brand from the number's leading digits. */
-export function cardBrand(number: string): string {
-  if (number.startsWith('4')) return 'visa';
-  if (/^(5[1-5]|2[2-7])/.test(number)) return 'mastercard';
-  if (/^3[47]/.test(number)) return 'amex';
-  if (/^6(011|5)/.test(number)) return 'discover';
-  return 'unknown';
-}

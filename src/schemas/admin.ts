@@ -2,7 +2,7 @@
  * The shapes of the admin API (`/_mock`): request bodies and answers, for the OpenAPI document and the tests that
  * check admin answers against it. The handlers read bodies with the strict helpers of `admin-input.ts`.
  */
-import { PERMISSION_RESOURCES } from './resources';
+import { PERMISSION_RESOURCES, webhookDeliverySchema } from './resources';
 
 const closed = (properties: Record<string, object>, required: string[] = Object.keys(properties)) => ({
   type: 'object',
@@ -96,34 +96,7 @@ export const ADMIN_SCHEMAS = {
     livemode: { type: 'boolean' },
     workspace: string,
   }),
-  WebhookDelivery: closed({
-    id: { type: 'string', description: 'whd_…' },
-    object: { const: 'webhook_delivery' },
-    workspace: string,
-    livemode: { type: 'boolean' },
-    endpoint: string,
-    url: { type: 'string', description: 'Where the last attempt went.' },
-    event: string,
-    event_type: string,
-    status: { enum: ['pending', 'succeeded', 'failed', 'canceled'] },
-    attempts: {
-      type: 'array',
-      items: closed({
-        n: integer,
-        at: { ...integer, description: 'Mock Unix seconds when the attempt was made.' },
-        duration_ms: { type: 'number' },
-        response_status: nullable(integer),
-        error: {
-          ...nullable(string),
-          description:
-            'null when an answer came; else timeout, connection_refused, connection_reset, redirect, invalid_response, dns_failure, tls_error, unreachable or network_error.',
-        },
-        response_body: { ...nullable(string), description: 'The first 1 KiB of the answer.' },
-      }),
-    },
-    next_attempt_at: { ...nullable(integer), description: 'Mock Unix seconds when the next attempt is due; null when none is.' },
-    created: integer,
-  }),
+  WebhookDelivery: webhookDeliverySchema,
   FlowStepReport: closed({
     index: { ...integer, description: "The step's place: its JSON pointer is /steps/<index>." },
     name: nullable(string),

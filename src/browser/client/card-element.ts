@@ -1,5 +1,6 @@
 import { callApi } from './api';
-import { brandOf, checkCard, clockMonth, cvcLength, digitsOf, Field, FIELDS, formatCvc, formatExpiry, formatNumber } from './card-rules';
+import { cardBrand } from '../../cards/card-brand';
+import { checkCard, clockMonth, cvcLength, digitsOf, Field, FIELDS, formatCvc, formatExpiry, formatNumber } from './card-rules';
 import { CardStyle, CardToHost, HostToCard, isMessage, MESSAGE_TYPES, TokenizeResult } from './protocol';
 
 /**
@@ -83,9 +84,9 @@ function reformat(input: HTMLInputElement, format: (text: string) => string) {
 
 inputs.number.addEventListener('input', () => {
   reformat(inputs.number, formatNumber);
-  const length = cvcLength(brandOf(digitsOf(inputs.number.value)));
+  const length = cvcLength(cardBrand(digitsOf(inputs.number.value)));
   inputs.cvc.maxLength = length;
-  if (digitsOf(inputs.cvc.value).length > length) inputs.cvc.value = formatCvc(inputs.cvc.value, brandOf(digitsOf(inputs.number.value)));
+  if (digitsOf(inputs.cvc.value).length > length) inputs.cvc.value = formatCvc(inputs.cvc.value, cardBrand(digitsOf(inputs.number.value)));
   render();
 });
 inputs.expiry.addEventListener('input', () => {
@@ -93,7 +94,7 @@ inputs.expiry.addEventListener('input', () => {
   render();
 });
 inputs.cvc.addEventListener('input', () => {
-  reformat(inputs.cvc, (text) => formatCvc(text, brandOf(digitsOf(inputs.number.value))));
+  reformat(inputs.cvc, (text) => formatCvc(text, cardBrand(digitsOf(inputs.number.value))));
   render();
 });
 for (const field of FIELDS) {

@@ -1,12 +1,14 @@
+import { cardBrand } from '../../cards/card-brand';
 import { passesLuhn } from '../../masking/luhn';
-import type { CardBrand, CardState, ElementError, ElementErrorCode } from './protocol';
+import type { CardBrand } from '../../cards/card-brand';
+import type { CardState, ElementError, ElementErrorCode } from './protocol';
 
 /**
  * The card form's rules, as pure functions of what was typed and the mock clock's month: brand from the leading
- * digits (the same ranges as the API), length per brand, Luhn, expiry not in the past, CVC length per brand. No
- * DOM here, so the rules are unit-tested on their own and the frame only wires them to inputs. Luhn is the server's
- * own (src/masking/luhn.ts, a ground module that imports nothing), bundled in: one checksum for the form, the API
- * and the masker.
+ * digits, length per brand, Luhn, expiry not in the past, CVC length per brand. No DOM here, so the rules are
+ * unit-tested on their own and the frame only wires them to inputs. The brand rule and Luhn are the server's own
+ * (src/cards/card-brand.ts, src/masking/luhn.ts: ground modules that import nothing), bundled in: one brand rule for
+ * the form and the API's `card.brand`, one checksum for the form, the API and the masker.
  */
 
 export const MESSAGES: Record<ElementErrorCode, string> = {
@@ -35,15 +37,6 @@ export const FIELDS: readonly Field[] = ['number', 'expiry', 'cvc'];
 /** The digits of what was typed (spaces, slashes and anything else dropped). @example digitsOf('4242 42') // '424242' */
 export const digitsOf = (text: string): string => text.replace(/\D/g, '');
 
-/** The brand from the leading digits: the ranges the API itself uses for `card.brand`. @example brandOf('3782') // 'amex' */
-export function brandOf(number: string): CardBrand {
-  if (number.startsWith('4')) return 'visa';
-  if (/^(5[1-5]|2[2-7])/.test(number)) return 'mastercard';
-  if (/^3[47]/.test(number)) return 'amex';
-  if (/^6(011|5)/.test(number)) return 'discover';
-  return 'unknown';
-}
-
 /** How many digits a complete number of this brand has. @example numberLength('amex') // 15 */
 export const numberLength = (brand: CardBrand): number => (brand === 'amex' ? 15 : 16);
 
@@ -55,7 +48,7 @@ export const cvcLength = (brand: CardBrand): number => (brand === 'amex' ? 4 : 3
  * @example formatNumber('378282246310005') // '3782 822463 10005'
  */
 export function formatNumber(text: string): string {
-  const brand = brandOf(digitsOf(text));
+  const brand = cardBrand(digitsOf(text));
   const digits = digitsOf(text).slice(0, numberLength(brand));
   const groups = brand === 'amex' ? [4, 6, 5] : [4, 4, 4, 4];
   const parts: string[] = [];
@@ -101,7 +94,7 @@ export type FieldStatus =
 /** @example numberStatus('4242') // { kind: 'incomplete', code: 'incomplete_number' } */
 export function numberStatus(number: string): FieldStatus {
   if (number === '') return { kind: 'empty' };
-  if (number.length < numberLength(brandOf(number))) return { kind: 'incomplete', code: 'incomplete_number' };
+  if (number.length < numberLength(cardBrand(number))) return { kind: 'incomplete', code: 'incomplete_number' };
   return passesLuhn(number) ? { kind: 'complete' } : { kind: 'invalid', code: 'invalid_number' };
 }
 
@@ -148,7 +141,7 @@ export interface Checked {
  * @example checkCard({ number: '4242424242424242', expiry: '1230', cvc: '123' }, { year: 2026, month: 1 }, new Set(), false).state.complete // true
  */
 export function checkCard(input: CardInput, now: ClockMonth, shown: ReadonlySet<Field>, submitting: boolean): Checked {
-  const brand = brandOf(input.number);
+  const brand = cardBrand(input.number);
   const statuses: Record<Field, FieldStatus> = {
     number: numberStatus(input.number),
     expiry: expiryStatus(input.expiry, now),

@@ -4,6 +4,8 @@
  * each side checks the other's origin (and window) before reading a message. Shared by both sides, imported by
  * neither the server nor anything that needs the DOM.
  */
+import type { CardBrand } from '../../cards/card-brand';
+
 export const PROTOCOL_VERSION = 1;
 
 /** A style the host may give the card element: a few CSS values, applied inside the frame. */
@@ -19,8 +21,6 @@ export interface CardState {
   brand: CardBrand;
   error?: ElementError;
 }
-
-export type CardBrand = 'visa' | 'mastercard' | 'amex' | 'discover' | 'unknown';
 
 /** An error found in the card form itself (no request was made). */
 export interface ElementError {

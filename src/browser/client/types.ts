@@ -1,9 +1,10 @@
 import type { Payment, PaymentMethod } from '../../schemas/resources';
-import type { CardBrand, CardStyle, ElementError, ElementErrorCode } from './protocol';
+import type { CardBrand } from '../../cards/card-brand';
+import type { CardStyle, ElementError, ElementErrorCode } from './protocol';
 
-// The wire types are the server's own (src/schemas/resources.ts imports nothing and the import is type-only, so
-// esbuild erases it): a field the API gains or changes reaches the kit's types, and `npm run typecheck` and the
-// build fail where the kit no longer fits it.
+// The wire types are the server's own, derived from the schemas the API serves (src/schemas/resources/ imports
+// only the ground-floor schema builder, and the import is type-only, so esbuild erases it): a field the API gains
+// or changes reaches the kit's types, and `npm run typecheck` and the build fail where the kit no longer fits it.
 export type { CardBrand, CardStyle, ElementError, ElementErrorCode, Payment, PaymentMethod };
 
 /** Options of `Payments()`. */

@@ -11,7 +11,7 @@ import { deliveryBody, secretsOf } from '../webhooks/attempt-request';
 import { postWebhook, SendResult } from '../webhooks/send';
 import { postWebhookWithFetch } from '../webhooks/send-fetch';
 import { signatureHeaders } from '../webhooks/signatures';
-import { PROBE_KEY_PREFIX } from '../webhooks/webhooks';
+import { PROBE_KEY_PREFIX } from '../webhooks/probe-events';
 import { PROBE_CASE_IDS, PROBE_CASES, PROBE_SKEW_SECONDS, ProbeCaseId } from './probe-cases';
 import { judgeProbe, worstVerdict } from './probe-verdict';
 import type { ProbeReport, ProbeResult, ProbeVerdict } from './probe-types';

@@ -22,7 +22,8 @@ export interface AttemptTransport {
 /**
  * Makes the HTTP request of one attempt: the event rendered in the endpoint's API version, signed with the
  * endpoint's secrets of the moment, sent over the configured transport. What to do with the answer (log,
- * retry, finish) is the delivery's business (webhooks.ts); this only sends and keeps the connections.
+ * retry, finish) is the delivery's business (delivery-states.ts, run by webhooks.ts); this only sends and keeps
+ * the connections.
  */
 export class AttemptSender {
   private readonly agents = new Map<string, Agent>();

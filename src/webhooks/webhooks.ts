@@ -1,27 +1,15 @@
 import type { EventBus, EventMessage } from '../bus/bus';
 import type { Scheduled, Scheduler } from '../scheduler/scheduler';
 import type { DeliveryStatus, WebhookDelivery, WebhookEndpoint } from '../schemas/resources';
-import type { StoredDelivery } from '../store/deliveries';
 import type { StoredEvent } from '../store/event-log';
 import type { Partition, Store, Workspace } from '../store/store';
 import { AttemptSender } from './attempt-request';
+import { attemptOutcome, newDelivery, retryDueMs } from './delivery-states';
 import { countDeliveries, DeliveryCounts, DeliveryFilter, findDelivery, listDeliveries, Placed, placedDeliveries, present } from './delivery-reads';
 import { wants } from './endpoints';
 import { Lane } from './lane';
-import { MAX_ATTEMPTS, RETRY_DELAYS_SECONDS } from './retry-schedule';
+import { isProbeEvent } from './probe-events';
 import type { Cancelable } from './send';
-
-/**
- * The Idempotency-Key prefix of the requests a webhook probe makes (src/review): their events are real (in the
- * feed, about real objects) but are not delivered, so the probe decides alone what the endpoint receives.
- */
-export const PROBE_KEY_PREFIX = 'payments-mock-probe-';
-
-/** Whether an event was made by a probe's request (no allocation: only events made with an Idempotency-Key keep an object). */
-function isProbeEvent(event: StoredEvent): boolean {
-  const request = event.request;
-  return typeof request === 'object' && request.idempotency_key !== null && request.idempotency_key.startsWith(PROBE_KEY_PREFIX);
-}
 
 /** What the webhooks need from their mock instance. */
 export interface WebhookHost {
@@ -42,8 +30,9 @@ export interface WebhookHost {
  * emitted, attempted at once and retried on the mock clock (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h). Each
  * endpoint has a lane with one attempt in flight at a time, in due order, so a healthy receiver sees events in
  * the order they were created. The deliveries live in the store (per account and mode); this class holds only
- * what runs: lanes, scheduled attempts and requests in flight. Reading the deliveries is delivery-reads.ts; the
- * HTTP request of one attempt (signing, transport) is attempt-request.ts.
+ * what runs: lanes, scheduled attempts and requests in flight. Where an attempt's result leads (succeeded,
+ * failed, canceled, retried) is delivery-states.ts; reading the deliveries is delivery-reads.ts; the HTTP request
+ * of one attempt (signing, transport) is attempt-request.ts.
  *
  * It follows the bus only while some endpoint exists, so without endpoints the request path pays nothing.
  */
@@ -144,28 +133,13 @@ export class Webhooks {
     return present(placed);
   }
 
-  /** A pending delivery of an event to an endpoint, with no attempt yet. */
-  private newDelivery(endpoint: WebhookEndpoint, event: StoredEvent, created: number, nextDueMs: number | null): StoredDelivery {
-    return {
-      id: this.host.store.newId('whd'),
-      endpoint: endpoint.id,
-      url: endpoint.url,
-      event,
-      status: 'pending',
-      attempts: [],
-      nextDueMs,
-      created,
-      seq: this.host.store.nextSeq(),
-    };
-  }
-
   /**
    * A new delivery of an event to one endpoint of its own workspace and mode (a redelivery after a fix), made at
    * once and retried on the usual schedule if it fails; answers once the first attempt is made. The caller checks
    * that the event is in the window and the endpoint belongs to the event's partition.
    */
   async deliverAgain(workspace: Workspace, partition: Partition, event: StoredEvent, endpoint: WebhookEndpoint): Promise<WebhookDelivery> {
-    const delivery = this.newDelivery(endpoint, event, this.host.schedulerFor(workspace.id).clock.now(), null);
+    const delivery = newDelivery(this.host.store, endpoint, event, this.host.schedulerFor(workspace.id).clock.now(), null);
     partition.webhookDeliveries.set(delivery.id, delivery);
     const placed = { workspace, partition, delivery };
     this.publish(placed);
@@ -226,7 +200,7 @@ export class Webhooks {
     const nowMs = this.host.schedulerFor(workspaceId).clock.nowMs();
     for (const endpoint of partition.webhookEndpoints.values()) {
       if (endpoint.status !== 'enabled' || !wants(endpoint, event.type)) continue;
-      const delivery = this.newDelivery(endpoint, event, event.created, nowMs);
+      const delivery = newDelivery(this.host.store, endpoint, event, event.created, nowMs);
       partition.webhookDeliveries.set(delivery.id, delivery);
       const placed = { workspace, partition, delivery };
       this.schedule(placed, nowMs);
@@ -271,15 +245,10 @@ export class Webhooks {
       error: result.error,
       response_body: result.body,
     });
-    const ok = result.error === null && result.status !== null && result.status >= 200 && result.status < 300;
-    const current = partition.webhookEndpoints.get(delivery.endpoint);
-    if (ok) this.finish(placed, 'succeeded');
-    else if (manual || n >= MAX_ATTEMPTS) this.finish(placed, 'failed');
-    else if (!current || current.status === 'disabled') this.finish(placed, 'canceled');
-    else {
-      this.schedule(placed, atMs + (RETRY_DELAYS_SECONDS[n - 1] as number) * 1000);
-      this.publish(placed);
-    }
+    const outcome = attemptOutcome(result, n, manual, partition.webhookEndpoints.get(delivery.endpoint));
+    if (outcome !== 'retry') return this.finish(placed, outcome);
+    this.schedule(placed, retryDueMs(atMs, n));
+    this.publish(placed);
   }
 
   private finish(placed: Placed, status: Exclude<DeliveryStatus, 'pending'>): void {

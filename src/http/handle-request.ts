@@ -1,7 +1,8 @@
 import { MockContext } from '../context/mock-context';
 import { CORS_HEADERS, PREFLIGHT_HEADERS } from './cors';
 import { MockRequest, MockResponse } from '../request-response';
-import { handleV1, V1Outcome } from './handle-v1';
+import { handleV1 } from './handle-v1';
+import { V1Outcome } from './v1-outcome';
 import { capText, journalKey } from './journal-masking';
 import { JOURNAL_BODY_LIMIT } from '../store/journal';
 import { maskKey, maskPath } from '../masking/mask-text';

@@ -1,42 +1,29 @@
 import { systemMs } from '../clock/clock';
 import { MockContext } from '../context/mock-context';
-import { checkIdempotencyKey, claimIdempotencyKey, fingerprint, releaseIdempotencyKey, saveIdempotentAnswer } from '../domain/idempotency';
+import { checkIdempotencyKey, claimIdempotencyKey, fingerprint, releaseIdempotencyKey } from '../domain/idempotency';
 import { allows, authenticate } from '../domain/keys';
 import { maskKey } from '../masking/mask-text';
-import { LATEST_VERSION, renderForVersion } from '../domain/versions';
+import { LATEST_VERSION } from '../domain/versions';
 import { ApiError } from '../errors/api-error';
-import { explainMissing, MissedId } from '../near-miss/explain-missing';
-import { ERROR_CATALOG, ErrorCode } from '../errors/catalog';
-import { parseScenario, Scenario, ScenarioDice } from '../scenarios/scenarios';
-import { IdempotencyRecord, KeyRecord, Partition, savedBody, Workspace } from '../store/store';
+import { parseScenario, Scenario } from '../scenarios/scenarios';
+import { KeyRecord, savedBody } from '../store/store';
 import { parseBody } from './body';
 import { MockRequest, MockResponse } from '../request-response';
 import { parseQuery } from './form';
-import { docsBase, errorResponse, JSON_TYPE, jsonAnswer } from './respond';
+import { docsBase, errorResponse, JSON_TYPE } from './respond';
 import { CORS_HEADERS } from './cors';
-import { Router } from './router';
-import { V1_ROUTES } from '../routes';
-import { JsonText } from '../routes/shared/json-text';
-import { eventRequest } from '../store/event-log';
 import type { ApiRoute as V1Route } from '../routes';
 import { acceptsNoParams, validateParams } from './validate';
 import { refusalMessage } from '../memory/memory-budget';
 import { requestVersion } from './versions-header';
+import { Claim, executeRoute, injected } from './execute-route';
+import { V1Outcome } from './v1-outcome';
+import { V1_ROUTER } from './v1-router';
 
-const router = new Router<V1Route>(V1_ROUTES);
+// A constant of this module, so each request reads the router as it did when it was built here.
+const router = V1_ROUTER;
 const DEFAULT_RATE_LIMIT = 25;
 const DEFAULT_FLAKY_RATE = 0.1;
-
-/** What the pipeline learned about a request, for the journal and the log line. */
-export interface V1Outcome {
-  response: MockResponse;
-  key: KeyRecord | undefined;
-  idempotencyKey: string | null;
-  replayed: boolean;
-  params: unknown;
-  /** A 404 for an id that another workspace or mode holds: where, for the journal (the admin side) only. */
-  missed: MissedId | null;
-}
 
 /**
  * One /v1 request through the pipeline, in the order a real API checks things: route, outage, key, version,
@@ -143,103 +130,6 @@ export function handleV1(ctx: MockContext, req: MockRequest, path: string, query
   }
 }
 
-type Claim = { partition: Partition; key: string; record: IdempotencyRecord };
-
-/** Runs the endpoint, saves its answer for idempotent retries, then applies a fault injected after it. */
-function executeRoute(
-  ctx: MockContext,
-  req: MockRequest,
-  route: V1Route,
-  run: Execution,
-  headers: Record<string, string>,
-  outcome: V1Outcome,
-  claim: Claim | undefined,
-  flaky: ReturnType<ScenarioDice['flaky']>,
-): V1Outcome {
-  const response = execute(ctx, route, run, headers, docsBase(ctx.baseUrl, req.headers.host, req.origin), outcome);
-  if (claim) saveIdempotentAnswer(claim.partition, claim.key, claim.record, response, run.version);
-
-  const faultAfter = ctx.faults.take(req.method, run.path, 'after');
-  if (faultAfter?.error === 'reset' || flaky === 'after-drop') outcome.response = { status: 0, headers, body: '', drop: true };
-  else if (faultAfter || flaky === 'after-error')
-    outcome.response = errorResponse(injected(faultAfter?.error ?? 'api_error', 'after'), docsBase(ctx.baseUrl, req.headers.host, req.origin), headers);
-  else outcome.response = response;
-  return outcome;
-}
-
-interface Execution {
-  key: KeyRecord;
-  workspace: Workspace;
-  partition: Partition;
-  version: string;
-  now: number;
-  requestId: string;
-  idempotencyKey: string | undefined;
-  params: unknown;
-  pathParams: Record<string, string>;
-  path: string;
-  scenario: Scenario;
-}
-
-/** Runs the handler; its ApiErrors (a decline, a refund too large) are responses like any other. */
-function execute(ctx: MockContext, route: V1Route, run: Execution, headers: Record<string, string>, base: string, outcome: V1Outcome): MockResponse {
-  try {
-    const scope = {
-      store: ctx.store,
-      workspace: run.workspace,
-      partition: run.partition,
-      livemode: run.key.livemode,
-      now: run.now,
-      version: run.version,
-      request: eventRequest(ctx.store.ids, run.requestId, run.idempotencyKey ?? null),
-      bus: ctx.bus,
-    };
-    let body = route.handler({
-      ctx,
-      scope,
-      key: run.key,
-      params: run.params,
-      path: run.pathParams,
-      url: run.path,
-      scenario: run.scenario.scenario,
-      origin: base,
-      headers,
-    });
-    if (body instanceof JsonText) {
-      // Already the latest version's text: sent as it is, and kept by the journal as this same string.
-      if (run.version === LATEST_VERSION) return { status: 200, headers, body: body.text };
-      body = JSON.parse(body.text) as unknown;
-    } else if (run.version !== LATEST_VERSION) body = JSON.parse(JSON.stringify(body)) as unknown;
-    if (run.version !== LATEST_VERSION) renderForVersion(body, run.version);
-    return jsonAnswer(200, body, headers);
-  } catch (thrown) {
-    let error = thrown;
-    if (error instanceof ApiError && error.code === 'resource_missing') {
-      const request = { store: ctx.store, workspace: run.workspace, livemode: run.key.livemode, path: run.pathParams, params: run.params };
-      ({ error, missed: outcome.missed } = explainMissing(error, request));
-    }
-    if (error instanceof ApiError && error.extras.body && run.version !== LATEST_VERSION) {
-      // The body may hold a stored (immutable) object: render a copy.
-      error.extras.body = JSON.parse(JSON.stringify(error.extras.body)) as Record<string, unknown>;
-      renderForVersion(error.extras.body, run.version);
-    }
-    return errorResponse(error, base, headers);
-  }
-}
-
-/**
- * The parameter schema of the /v1 operation a method and path name, if any (the journal types a refused form body by it).
- *
- * @example paramSchemaOf('POST', '/v1/payment_methods'); // 'createPaymentMethod'
- */
-export function paramSchemaOf(method: string, path: string): V1Route['params'] | undefined {
-  try {
-    return router.match(method, path).route.params;
-  } catch {
-    return undefined;
-  }
-}
-
 function readParams(route: V1Route, req: MockRequest, query: string): unknown {
   if (req.method === 'GET') {
     // Most reads send no query: nothing to parse or check when the operation requires nothing.
@@ -281,13 +171,6 @@ function requestScenario(ctx: MockContext, header: string | string[] | undefined
       { param: 'Mock-Scenario' },
     );
   }
-}
-
-function injected(code: ErrorCode, phase: 'before' | 'after'): ApiError {
-  const note = phase === 'before' ? 'nothing was executed' : 'the request was executed; retry with the same Idempotency-Key to get its result';
-  // An injected 429 looks like a real one, so client retry logic that reads Retry-After can be tested with it.
-  const headers = ERROR_CATALOG[code].status === 429 ? { headers: { 'Retry-After': '1' } } : {};
-  return new ApiError(code, `Injected fault (${phase}): ${note}.`, headers);
 }
 
 function release(claim: Claim | undefined): void {

@@ -4,7 +4,7 @@ import { maskCutText, maskKey, maskPath, maskText } from '../masking/mask-text';
 import { maskValue } from '../masking/mask-value';
 import { parseBody } from './body';
 import { parseForm } from './form';
-import { paramSchemaOf } from './handle-v1';
+import { paramSchemaOf } from './v1-router';
 import { typedFormParams } from './validate';
 import { MockRequest } from '../request-response';
 import { JOURNAL_BODY_LIMIT, JournalDetails, JournalExchange, JournalRecord } from '../store/journal';

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 'use strict';
 // Builds the dashboard's static files (part of `npm run build`): src/dashboard/ui → dist/dashboard/public, one
-// minified script (Preact + htm + the page) and one stylesheet, named by a hash of their content so the server
-// can cache them for a year. Nothing is built at install or run time; the package ships these files.
+// minified script (Preact + htm + the page) and one stylesheet (styles.css with the parts of the page it imports from
+// ui/styles/, inlined in order), named by a hash of their content so the server can cache them for a year. Nothing is built at install or run time; the package ships these files.
 const { createHash } = require('node:crypto');
 const { mkdirSync, rmSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');

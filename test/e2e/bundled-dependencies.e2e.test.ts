@@ -77,7 +77,7 @@ describe('the built package depends on nothing it does not install', () => {
       const text = readFileSync(file, 'utf8');
       for (const match of text.matchAll(/(?:\brequire\(|\bfrom\s*)(["'])(\.{1,2}\/[^"']+)\1/g)) {
         const target = join(dirname(file), match[2]!);
-        const candidates = [target, `${target}.js`, `${target}.d.ts`, join(target, 'index.js'), target.replace(/\.js$/, '.d.ts')];
+        const candidates = [target, `${target}.js`, `${target}.d.ts`, join(target, 'index.js'), join(target, 'index.d.ts'), target.replace(/\.js$/, '.d.ts')];
         if (!candidates.some((candidate) => existsSync(candidate) && statSync(candidate).isFile())) missing.push(`${relative(DIST, file)} → ${match[2]}`);
       }
     }

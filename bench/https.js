@@ -38,36 +38,78 @@ async function handshakeMs(url, ca) {
   return lib.median(samples);
 }
 
+/** CPU nanoseconds every thread of process `pid` has run so far (Linux; NaN elsewhere). */
+function cpuNs(pid) {
+  try {
+    let total = 0;
+    for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
+      try {
+        total += Number(fs.readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
+      } catch {
+        // A thread that ended between the listing and the read.
+      }
+    }
+    return total;
+  } catch {
+    return NaN;
+  }
+}
+
+/** One load, with the server's CPU µs per request over it (what contention from other work moves least). */
+async function loadWithCpu(pid, spec) {
+  const before = cpuNs(pid);
+  const result = strip(await lib.load(spec));
+  return { ...result, cpuUs: (cpuNs(pid) - before) / 1000 / Math.max(1, result.total) };
+}
+
 /**
  * Measures both servers: `servers.mock` and `servers.bare` are { script, args, env, key } as in run.js; `load` the
- * autocannon settings. Returns { mock: { create, retrieve, handshakeMs }, bare: { … } }.
+ * autocannon settings. As the HTTP rows are: `rounds` rounds, the order of the servers reversed each round so drift
+ * hits both alike, and each figure the median round (a single pair, the mock always first, swung with whatever else
+ * ran on the machine in that minute: 0.48× one run, 0.72× the next). Returns { mock: { create, retrieve,
+ * handshakeMs }, bare: { … } }, each load with `cpuUs` (server CPU per request) and its `runs`.
  */
-async function measureHttps(servers, load, formHeaders, form) {
+async function measureHttps(servers, load, formHeaders, form, rounds = 1) {
   const files = certificateFiles();
-  const out = {};
+  const runs = { mock: { create: [], retrieve: [] }, bare: { create: [], retrieve: [] } };
+  const handshakes = {};
   try {
-    for (const name of ['mock', 'bare']) {
-      const spec = servers[name];
-      const tlsArgs = name === 'mock' ? ['--tls', '--tls-cert', files.cert, '--tls-key', files.key] : [];
-      const env = name === 'bare' ? { ...spec.env, BENCH_TLS_CERT: files.cert, BENCH_TLS_KEY: files.key } : spec.env;
-      const { child, url } = await lib.startServer(spec.script, [...spec.args, ...tlsArgs, '--port', '0'], { env });
-      try {
-        const headers = formHeaders(spec.key);
-        const create = await lib.load({ url, path: '/v1/payments', method: 'POST', headers, body: form, ...load });
-        const id = await firstPaymentId(url, spec.key, files.ca);
-        const retrieve = await lib.load({ url, path: `/v1/payments/${id}`, headers: { authorization: `Bearer ${spec.key}` }, ...load });
-        out[name] = { create: strip(create), retrieve: strip(retrieve), handshakeMs: await handshakeMs(url, files.ca) };
-        process.stderr.write(
-          `https ${name}: creates ${create.rps.toFixed(0)} req/s, retrieves ${retrieve.rps.toFixed(0)} req/s, handshake ${out[name].handshakeMs.toFixed(2)} ms\n`,
-        );
-      } finally {
-        await lib.stop(child);
+    for (let round = 0; round < rounds; round++) {
+      for (const name of round % 2 ? ['bare', 'mock'] : ['mock', 'bare']) {
+        const spec = servers[name];
+        const tlsArgs = name === 'mock' ? ['--tls', '--tls-cert', files.cert, '--tls-key', files.key] : [];
+        const env = name === 'bare' ? { ...spec.env, BENCH_TLS_CERT: files.cert, BENCH_TLS_KEY: files.key } : spec.env;
+        const { child, url } = await lib.startServer(spec.script, [...spec.args, ...tlsArgs, '--port', '0'], { env });
+        try {
+          const headers = formHeaders(spec.key);
+          const create = await loadWithCpu(child.pid, { url, path: '/v1/payments', method: 'POST', headers, body: form, ...load });
+          const id = await firstPaymentId(url, spec.key, files.ca);
+          const retrieve = await loadWithCpu(child.pid, { url, path: `/v1/payments/${id}`, headers: { authorization: `Bearer ${spec.key}` }, ...load });
+          runs[name].create.push(create);
+          runs[name].retrieve.push(retrieve);
+          handshakes[name] ??= await handshakeMs(url, files.ca);
+          process.stderr.write(
+            `https ${name}: creates ${create.rps.toFixed(0)} req/s (${create.cpuUs.toFixed(1)} µs CPU each), retrieves ${retrieve.rps.toFixed(0)} req/s (${retrieve.cpuUs.toFixed(1)} µs), handshake ${handshakes[name].toFixed(2)} ms\n`,
+          );
+        } finally {
+          await lib.stop(child);
+        }
       }
     }
   } finally {
     fs.rmSync(files.dir, { recursive: true, force: true });
   }
+  const out = {};
+  for (const name of ['mock', 'bare']) {
+    out[name] = { create: medianRun(runs[name].create), retrieve: medianRun(runs[name].retrieve), handshakeMs: handshakes[name] };
+  }
   return out;
+}
+
+/** The run of median throughput, with the median CPU per request of all runs and every run kept. */
+function medianRun(list) {
+  const median = [...list].sort((a, b) => a.rps - b.rps)[Math.floor(list.length / 2)];
+  return { ...median, cpuUs: lib.median(list.map((run) => run.cpuUs)), runs: list };
 }
 
 /** The figures without autocannon's per-request latencies (kept out of the results file). */

@@ -547,7 +547,7 @@ async function main() {
   log(`pinning: ${pinning.used ? 'yes' : 'no'} (${pinning.reason})`);
   SERVERS.mock.key = await mockKey();
   if (process.argv.includes('--peak')) return finish(partOnly(memoryRows, await measurePeakRss(SERVERS.mock.key)));
-  if (process.argv.includes('--https')) return finish(partOnly(httpsRows, await measureHttps(SERVERS, httpsLoad(), formHeaders, FORM)));
+  if (process.argv.includes('--https')) return finish(partOnly(httpsRows, await measureHttps(SERVERS, httpsLoad(), formHeaders, FORM, httpsRounds())));
   if (process.argv.includes('--load')) {
     const load = await measureThroughput();
     load.mock.create_webhook = await measureWebhooks(SERVERS.mock.key);
@@ -563,7 +563,7 @@ async function main() {
   const memory = await measurePeakRss(SERVERS.mock.key);
   const scale = await measureScale();
   const surfaces = await measureSurfaces();
-  const https = await measureHttps(SERVERS, httpsLoad(), formHeaders, FORM);
+  const https = await measureHttps(SERVERS, httpsLoad(), formHeaders, FORM, httpsRounds());
   const table = rows(boot, load, memory, scale, surfaces, install);
   httpsRows(
     {
@@ -603,6 +603,11 @@ async function main() {
 }
 
 /** The HTTPS loads: as long as the HTTP ones (one round); `--https --quick` runs 2 s for a check that they work. */
+/** As many rounds as the HTTP rows (one with --quick, which only checks that they run). */
+function httpsRounds() {
+  return process.argv.includes('--quick') ? 1 : LOAD_ROUNDS;
+}
+
 function httpsLoad() {
   return process.argv.includes('--quick') ? { ...LOAD, duration: 2, warmup: 0.5 } : LOAD;
 }
@@ -620,6 +625,16 @@ function httpsRows({ row, section }, https) {
     const ratio = https.mock[kind].rps / https.bare[kind].rps;
     const rate = (side) => `${side[kind].rps.toFixed(0)} req/s`;
     row(label, rate(https.mock), rate(https.bare), `${ratio.toFixed(2)}×`, `≥ ${TARGETS[kind]}×`, ratio >= TARGETS[kind]);
+    // The server's CPU per request (every thread, median round): contention from other work moves it least.
+    const cpu = (side) => `${side[kind].cpuUs.toFixed(1)} µs`;
+    row(
+      `  server CPU per request (bare ÷ mock)`,
+      cpu(https.mock),
+      cpu(https.bare),
+      `${(https.bare[kind].cpuUs / https.mock[kind].cpuUs).toFixed(2)}×`,
+      '',
+      null,
+    );
   }
   row(
     'TLS handshake (new connection, median of 50)',

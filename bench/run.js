@@ -466,6 +466,9 @@ function scaleRows({ row, section }, scale) {
   const count = (n) => n.toLocaleString('en-US');
   row(`RSS, ${count(small.payments)} payments + ${count(small.customers)} customers`, mb(small.memory.seeded.rss), '', '', '', null);
   row(`RSS, ${count(big.payments)} payments`, mb(withPayments.rss), '', '', `≤ ${TARGETS.rss1M / 1e6} MB`, withPayments.rss <= TARGETS.rss1M);
+  // Read in the same turn as the GC, as before 2026-11-29: it races the unmapping of the pages the GC freed.
+  row('  RSS read at once after the GC', mb(withPayments.rssAtOnce), '', '', '', null);
+  if (withPayments.peakRss !== null) row('  peak RSS while seeding (VmHWM)', mb(withPayments.peakRss), '', '', '', null);
   row('  JS heap: used / committed', `${mb(withPayments.heapUsed)} / ${mb(withPayments.heapTotal)}`, '', '', '', null);
   row(`  + ${count(big.customers)} customers: RSS`, mb(seeded.rss), '', '', '', null);
   row('  RSS after the page loads below', mb(big.rssAfterLoad), '', '', '', null);
@@ -542,9 +545,10 @@ function machine() {
 
 async function main() {
   const started = Date.now();
-  if (process.argv.includes('--scale')) return finish(partOnly(scaleRows, await measureScale()));
+  // Pinned before --scale too: the scale server runs pinned in a full run, and its RSS reading depends on it.
   const pinning = lib.pinCores();
   log(`pinning: ${pinning.used ? 'yes' : 'no'} (${pinning.reason})`);
+  if (process.argv.includes('--scale')) return finish(partOnly(scaleRows, await measureScale()));
   SERVERS.mock.key = await mockKey();
   if (process.argv.includes('--peak')) return finish(partOnly(memoryRows, await measurePeakRss(SERVERS.mock.key)));
   if (process.argv.includes('--https')) return finish(partOnly(httpsRows, await measureHttps(SERVERS, httpsLoad(), formHeaders, FORM, httpsRounds())));

@@ -1,3 +1,5 @@
+import { ChunkedArray } from './chunked-array';
+
 /**
  * Items ordered by (created, seq), where seq is a store-wide counter that orders items created in the same
  * second. Lists page newest first in O(log n + limit): a cursor is found by binary search on its position,
@@ -29,7 +31,8 @@ export interface Page<T> {
 const SNAPSHOT_STEP = 10_000;
 
 export class Timeline<T extends Position> {
-  private readonly items: T[] = [];
+  /** In chunks, so a timeline of millions grows without leaving copies of itself behind (see ChunkedArray). */
+  private readonly items = new ChunkedArray<T>();
   /** Counts inserts before the end (rare: an item created "in the past"), which move items a snapshot may have passed. */
   private insertsInPlace = 0;
   /** How many items have been dropped from the front, ever: a snapshot in steps follows them. */
@@ -49,12 +52,12 @@ export class Timeline<T extends Position> {
   }
 
   insert(item: T): void {
-    const last = this.items[this.items.length - 1];
+    const last = this.items.at(this.items.length - 1);
     if (!last || compare(last, item) < 0) {
       if (last && last.seq >= item.seq) this.inSeqOrder = false;
       this.items.push(item);
     } else {
-      this.items.splice(this.firstAfter(item), 0, item);
+      this.items.insertAt(this.firstAfter(item), item);
       this.insertsInPlace++;
       this.inSeqOrder = false;
     }
@@ -66,7 +69,7 @@ export class Timeline<T extends Position> {
     let hi = this.items.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      const item = this.items[mid] as T;
+      const item = this.items.at(mid) as T;
       if (item.seq === seq) return item;
       if (item.seq < seq) lo = mid + 1;
       else hi = mid;
@@ -94,11 +97,11 @@ export class Timeline<T extends Position> {
     const { lo, hi } = this.bounds(query);
     const found: T[] = [];
     if (query.endingBefore) {
-      for (let i = lo; i < hi && found.length <= query.limit; i++) if (keep(this.items[i] as T)) found.push(this.items[i] as T);
+      for (let i = lo; i < hi && found.length <= query.limit; i++) if (keep(this.items.at(i) as T)) found.push(this.items.at(i) as T);
       const has_more = found.length > query.limit;
       return { data: found.slice(0, query.limit).reverse(), has_more };
     }
-    for (let i = hi - 1; i >= lo && found.length <= query.limit; i--) if (keep(this.items[i] as T)) found.push(this.items[i] as T);
+    for (let i = hi - 1; i >= lo && found.length <= query.limit; i--) if (keep(this.items.at(i) as T)) found.push(this.items.at(i) as T);
     const has_more = found.length > query.limit;
     if (has_more) found.pop();
     return { data: found, has_more };
@@ -116,20 +119,20 @@ export class Timeline<T extends Position> {
   /** Removes one item (found by its position, then by identity among equals). */
   remove(item: T): void {
     const at = this.indexOf(item);
-    if (at !== -1) this.items.splice(at, 1);
+    if (at !== -1) this.items.removeAt(at);
   }
 
   /** Puts `newer` where `older` is: a new version of an item, in the same place in the order (same `created` and `seq`). */
   swap(older: T, newer: T): void {
     const at = this.indexOf(older);
-    if (at !== -1) this.items[at] = newer;
+    if (at !== -1) this.items.set(at, newer);
   }
 
   /** Where an item is (found by its position, then by identity among equals), or -1. */
   private indexOf(item: T): number {
     for (let i = this.firstAfter({ created: item.created, seq: item.seq - 0.5 }); i < this.items.length; i++) {
-      if (this.items[i] === item) return i;
-      if (compare(this.items[i] as T, item) > 0) return -1;
+      if (this.items.at(i) === item) return i;
+      if (compare(this.items.at(i) as T, item) > 0) return -1;
     }
     return -1;
   }
@@ -138,16 +141,16 @@ export class Timeline<T extends Position> {
   dropThrough(created: number): T[] {
     const count = this.firstAfter({ created, seq: Infinity });
     this.droppedTotal += count;
-    return count === 0 ? [] : this.items.splice(0, count);
+    return count === 0 ? [] : this.items.dropFront(count);
   }
 
   oldest(): T | undefined {
-    return this.items[0];
+    return this.items.at(0);
   }
 
   /** The item `back` places before the newest (0: the newest itself), if there is one. */
   fromNewest(back: number): T | undefined {
-    return this.items[this.items.length - 1 - back];
+    return this.items.at(this.items.length - 1 - back);
   }
 
   /** Oldest first. */
@@ -175,7 +178,7 @@ export class Timeline<T extends Position> {
         // Items dropped since the start shift every index down.
         const shift = this.droppedTotal - dropped;
         const stop = Math.min(end, next + SNAPSHOT_STEP);
-        for (let i = Math.max(next, shift); i < stop; i++) out[count++] = read(this.items[i - shift] as T);
+        for (let i = Math.max(next, shift); i < stop; i++) out[count++] = read(this.items.at(i - shift) as T);
         next = stop;
         if (next < end) {
           yield;
@@ -193,7 +196,7 @@ export class Timeline<T extends Position> {
   /** Items from index `from` (exclusive) down to `to` (inclusive), newest first. */
   private collect(from: number, to: number): T[] {
     const out: T[] = [];
-    for (let i = from - 1; i >= to; i--) out.push(this.items[i] as T);
+    for (let i = from - 1; i >= to; i--) out.push(this.items.at(i) as T);
     return out;
   }
 
@@ -203,7 +206,7 @@ export class Timeline<T extends Position> {
     let hi = this.items.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (compare(this.items[mid] as T, key) <= 0) lo = mid + 1;
+      if (compare(this.items.at(mid) as T, key) <= 0) lo = mid + 1;
       else hi = mid;
     }
     return lo;

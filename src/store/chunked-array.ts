@@ -8,7 +8,8 @@
  * size) are allocated once each and never copied, so growth leaves nothing behind: the heap holds what the
  * timelines hold (docs/performance.md, 2026-11-29).
  *
- * Reads and writes by index are O(1) (a shift and a mask), appends O(1), removal from the front O(items removed);
+ * Reads and writes by index are O(1) (a shift and a mask), appends O(1), a binary search O(log n) with one chunk
+ * opened, removal from the front O(items removed);
  * an insert or removal elsewhere moves the items after it, O(n) as the `splice` it replaces.
  *
  * @example
@@ -20,6 +21,11 @@
  */
 export class ChunkedArray<T> {
   private chunks: T[][] = [];
+  /**
+   * The item in the first place of each chunk but the first (firsts[0] is unused): a binary search looks here
+   * before it opens one chunk, so it reads one chunk, not one for each of its first steps (see `partitionPoint`).
+   */
+  private firsts: Array<T | undefined> = [];
   /** Where item 0 is in the first chunk: items removed from the front leave their places behind it. */
   private head = 0;
   private count = 0;
@@ -46,7 +52,37 @@ export class ChunkedArray<T> {
   /** Replaces the item at `index` (0 ≤ index < length). */
   set(index: number, item: T): void {
     const slot = index + this.head;
-    (this.chunks[slot >> this.shift] as T[])[slot & this.mask] = item;
+    const chunk = slot >> this.shift;
+    (this.chunks[chunk] as T[])[slot & this.mask] = item;
+    if ((slot & this.mask) === 0) this.firsts[chunk] = item;
+  }
+
+  /**
+   * The index of the first item `isBefore` rejects, where it accepts a run of items from the start and then none
+   * (a sorted list: "ordered before the key"); `length` if it accepts all. O(log n): over the chunks' first items,
+   * then within one chunk.
+   */
+  partitionPoint(isBefore: (item: T) => boolean): number {
+    let lo = 1;
+    let hi = this.chunks.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (isBefore(this.firsts[mid] as T)) lo = mid + 1;
+      else hi = mid;
+    }
+    // The point is in chunk lo - 1, or is the first item of chunk lo (then every item of lo - 1 is before).
+    const chunkIndex = lo - 1;
+    const base = chunkIndex << this.shift;
+    const items = this.chunks[chunkIndex];
+    if (items === undefined) return 0;
+    let start = chunkIndex === 0 ? this.head : 0;
+    let end = Math.min(1 << this.shift, this.count + this.head - base);
+    while (start < end) {
+      const mid = (start + end) >>> 1;
+      if (isBefore(items[mid] as T)) start = mid + 1;
+      else end = mid;
+    }
+    return base + start - this.head;
   }
 
   push(item: T): void {
@@ -57,6 +93,7 @@ export class ChunkedArray<T> {
       // next one starts empty and grows as any array does, so a short timeline (a customer's payments) stays small.
       if (chunk > 0) this.chunks[chunk - 1] = (this.chunks[chunk - 1] as T[]).slice();
       this.chunks.push([]);
+      this.firsts.push(item);
     }
     (this.chunks[chunk] as T[])[slot & this.mask] = item;
     this.count++;
@@ -90,6 +127,7 @@ export class ChunkedArray<T> {
     const emptyChunks = this.head >> this.shift;
     if (emptyChunks > 0) {
       this.chunks.splice(0, emptyChunks);
+      this.firsts.splice(0, emptyChunks);
       this.head &= this.mask;
     }
     if (this.count === 0) this.clear();
@@ -102,6 +140,7 @@ export class ChunkedArray<T> {
 
   private clear(): void {
     this.chunks = [];
+    this.firsts = [];
     this.head = 0;
   }
 
@@ -109,6 +148,6 @@ export class ChunkedArray<T> {
   private releaseEmptyEnd(): void {
     if (this.count === 0) return this.clear();
     const lastChunk = (this.count - 1 + this.head) >> this.shift;
-    if (this.chunks.length > lastChunk + 1) this.chunks.length = lastChunk + 1;
+    if (this.chunks.length > lastChunk + 1) this.chunks.length = this.firsts.length = lastChunk + 1;
   }
 }

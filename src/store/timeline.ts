@@ -65,16 +65,8 @@ export class Timeline<T extends Position> {
 
   /** The item with this seq, by binary search: only while `seqOrdered`. */
   findSeq(seq: number): T | undefined {
-    let lo = 0;
-    let hi = this.items.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      const item = this.items.at(mid) as T;
-      if (item.seq === seq) return item;
-      if (item.seq < seq) lo = mid + 1;
-      else hi = mid;
-    }
-    return undefined;
+    const item = this.items.at(this.items.partitionPoint((candidate) => candidate.seq < seq));
+    return item?.seq === seq ? item : undefined;
   }
 
   /** Newest first. */
@@ -202,14 +194,7 @@ export class Timeline<T extends Position> {
 
   /** Index of the first item ordered after `key`. */
   private firstAfter(key: Position): number {
-    let lo = 0;
-    let hi = this.items.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (compare(this.items.at(mid) as T, key) <= 0) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    return this.items.partitionPoint((item) => compare(item, key) <= 0);
   }
 }
 

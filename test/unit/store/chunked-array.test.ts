@@ -62,6 +62,45 @@ describe('ChunkedArray', () => {
     );
   });
 
+  it('finds where a sorted run ends as a search of an array would, after pushes, sorted inserts, removals and drops', () => {
+    const sortedOp = fc.oneof(
+      fc.record({ kind: fc.constant('push' as const), step: fc.nat(3) }),
+      fc.record({ kind: fc.constant('insert' as const), value: fc.integer({ min: -5, max: 200 }) }),
+      fc.record({ kind: fc.constant('removeAt' as const), at: fc.nat() }),
+      fc.record({ kind: fc.constant('dropFront' as const), count: fc.nat(9) }),
+    );
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 3 }),
+        fc.array(sortedOp, { maxLength: 60 }),
+        fc.array(fc.integer({ min: -10, max: 210 }), { maxLength: 8 }),
+        (chunkBits, ops, keys) => {
+          const list = new ChunkedArray<number>(chunkBits);
+          const model: number[] = [];
+          const pointOf = (key: number) => model.filter((value) => value < key).length;
+          for (const o of ops) {
+            if (o.kind === 'push') {
+              const value = (model[model.length - 1] ?? 0) + o.step;
+              list.push(value);
+              model.push(value);
+            } else if (o.kind === 'insert') {
+              list.insertAt(pointOf(o.value), o.value);
+              model.splice(pointOf(o.value), 0, o.value);
+            } else if (o.kind === 'removeAt' && model.length > 0) {
+              list.removeAt(o.at % model.length);
+              model.splice(o.at % model.length, 1);
+            } else if (o.kind === 'dropFront') {
+              list.dropFront(o.count);
+              model.splice(0, o.count);
+            }
+            for (const key of keys) expect(list.partitionPoint((value) => value < key)).toBe(pointOf(key));
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
   it('keeps no chunk it no longer needs: dropped from the front, removed from the end', () => {
     const list = new ChunkedArray<number>(2);
     for (let i = 0; i < 20; i++) list.push(i);

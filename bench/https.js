@@ -38,28 +38,11 @@ async function handshakeMs(url, ca) {
   return lib.median(samples);
 }
 
-/** CPU nanoseconds every thread of process `pid` has run so far (Linux; NaN elsewhere). */
-function cpuNs(pid) {
-  try {
-    let total = 0;
-    for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
-      try {
-        total += Number(fs.readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
-      } catch {
-        // A thread that ended between the listing and the read.
-      }
-    }
-    return total;
-  } catch {
-    return NaN;
-  }
-}
-
 /** One load, with the server's CPU µs per request over it (what contention from other work moves least). */
 async function loadWithCpu(pid, spec) {
-  const before = cpuNs(pid);
+  const before = lib.cpuNs(pid);
   const result = strip(await lib.load(spec));
-  return { ...result, cpuUs: (cpuNs(pid) - before) / 1000 / Math.max(1, result.total) };
+  return { ...result, cpuUs: (lib.cpuNs(pid) - before) / 1000 / Math.max(1, result.total) };
 }
 
 /**

@@ -251,7 +251,25 @@ function median(values) {
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** CPU nanoseconds every thread of process `pid` has run so far (Linux; NaN elsewhere). */
+function cpuNs(pid) {
+  try {
+    let total = 0;
+    for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
+      try {
+        total += Number(fs.readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
+      } catch {
+        // A thread that ended between the listing and the read.
+      }
+    }
+    return total;
+  } catch {
+    return NaN;
+  }
+}
+
 module.exports = {
+  cpuNs,
   pinning,
   pinCores,
   nodeCommand,

@@ -23,26 +23,13 @@ const FORM = 'amount=2000&currency=usd&metadata[order]=42';
 const MOCK = [path.join(__dirname, '..', 'bin', 'payments-mock.js'), ['--log', 'off', '--fixtures', 'none', '--seed', '1']];
 const BARE = [path.join(__dirname, 'baseline-server.js'), []];
 
-/** CPU nanoseconds every thread of `pid` has run (the first field of each thread's schedstat). */
-function cpuNs(pid) {
-  let total = 0;
-  for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
-    try {
-      total += Number(fs.readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
-    } catch {
-      // A thread that ended between the listing and the read.
-    }
-  }
-  return total;
-}
-
 /** µs of server CPU per request for `amount` requests of `spec`, after a 1 s warm-up. */
 async function cpuPerRequest(pid, spec) {
   await lib.load({ ...spec, connections: 50, duration: 1, warmup: 0 });
-  const before = cpuNs(pid);
+  const before = lib.cpuNs(pid);
   const result = await lib.load({ ...spec, connections: 50, amount: AMOUNT, warmup: 0 });
   if (result.errors || result.non2xx) throw new Error(`${spec.method ?? 'GET'} ${spec.path}: ${result.errors} errors, ${result.non2xx} non-2xx`);
-  return (cpuNs(pid) - before) / 1000 / result.total;
+  return (lib.cpuNs(pid) - before) / 1000 / result.total;
 }
 
 /** One request over HTTP or HTTPS (the throwaway certificate accepted): the parsed JSON of a 200. */

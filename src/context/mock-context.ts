@@ -189,6 +189,7 @@ export class MockContext {
     this.webhooks.close();
     this.scheduler.close();
     this.workspaces.close();
+    this.memory.heap.release?.();
   }
 
   /** The id generator, whose state is saved with the store. */

@@ -11,6 +11,8 @@ export interface HeapSource {
    * (`performance.now()` time).
    */
   lastFullGc(): { count: number; used: number; at: number };
+  /** The instance that read it is closed (an observer not started yet is not started for it). */
+  release?(): void;
 }
 
 type V8 = typeof import('node:v8');
@@ -18,6 +20,9 @@ type PerfHooks = typeof import('node:perf_hooks');
 
 const afterFullGc = { count: 0, used: 0, at: 0 };
 let watching = false;
+/** The observer's start, while it waits; the instances reading the heap, which it waits for. */
+let pending: ReturnType<typeof setTimeout> | undefined;
+let readers = 0;
 
 /**
  * The heap of this process, as V8 reports it. One observer per process follows full collections (mark-compact)
@@ -30,14 +35,30 @@ let watching = false;
 export function nodeHeapSource(): HeapSource {
   const v8 = nodeBuiltin<V8>('node:v8');
   if (!v8) return { used: () => 0, limit: () => Number.MAX_SAFE_INTEGER, lastFullGc: () => afterFullGc };
-  if (!watching) {
-    watching = true;
-    unrefTimer(setTimeout(() => watchFullCollections(v8), WATCH_AFTER_MS));
+  readers++;
+  if (!watching && pending === undefined) {
+    pending = setTimeout(() => {
+      pending = undefined;
+      watching = true;
+      watchFullCollections(v8);
+    }, WATCH_AFTER_MS);
+    unrefTimer(pending);
   }
+  let released = false;
   return {
     used: () => v8.getHeapStatistics().used_heap_size,
     limit: () => v8.getHeapStatistics().heap_size_limit,
     lastFullGc: () => afterFullGc,
+    release: () => {
+      if (released) return;
+      released = true;
+      // The last instance closed before the observer started: nothing is left to watch for (a test's mock of a
+      // few milliseconds leaves no timer behind it); the next instance starts the wait again.
+      if (--readers === 0 && pending !== undefined) {
+        clearTimeout(pending);
+        pending = undefined;
+      }
+    },
   };
 }
 

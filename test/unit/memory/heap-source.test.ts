@@ -26,4 +26,32 @@ describe('nodeHeapSource', () => {
       jest.useRealTimers();
     }
   });
+
+  it('leaves no timer behind when the last instance reading it closes before the observer starts', () => {
+    jest.useFakeTimers();
+    const loaded: string[] = [];
+    jest.resetModules();
+    jest.doMock('../../../src/runtime/platform', () => {
+      const actual = jest.requireActual('../../../src/runtime/platform');
+      return { ...actual, nodeBuiltin: (name: string) => (loaded.push(name), actual.nodeBuiltin(name)) };
+    });
+    try {
+      const { nodeHeapSource } = jest.requireActual<typeof import('../../../src/memory/heap-source')>('../../../src/memory/heap-source');
+      const [first, second] = [nodeHeapSource(), nodeHeapSource()];
+      first.release?.();
+      first.release?.();
+      expect(jest.getTimerCount()).toBe(1);
+      second.release?.();
+      expect(jest.getTimerCount()).toBe(0);
+      jest.advanceTimersByTime(1000);
+      expect(loaded).not.toContain('node:perf_hooks');
+      // The next instance waits again, then starts it.
+      nodeHeapSource();
+      jest.advanceTimersByTime(250);
+      expect(loaded).toContain('node:perf_hooks');
+    } finally {
+      jest.dontMock('../../../src/runtime/platform');
+      jest.useRealTimers();
+    }
+  });
 });

@@ -11,8 +11,12 @@ export const IS_NODE: boolean = typeof process === 'object' && process !== null 
  * @example const fs = nodeBuiltin<typeof import('node:fs')>('node:fs');
  */
 export function nodeBuiltin<T>(name: `node:${string}`): T | undefined {
+  if (!IS_NODE) return undefined;
+  // Node's own loader of built-ins (20.16 and newer): no module system in between, so a built-in loaded late (from
+  // a timer, after start-up) loads under a test runner's module registry too, even once a test file has ended.
+  const builtin = (process as { getBuiltinModule?: (id: string) => unknown }).getBuiltinModule?.(name);
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, on Node only (see above)
-  return IS_NODE ? (require(name) as T) : undefined;
+  return (builtin ?? require(name)) as T;
 }
 
 /**

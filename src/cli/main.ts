@@ -35,6 +35,8 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<CliRe
     const read = readFlags(argv.slice(2), START_OPTIONS, { version: true, stopAtWord: true });
     const [command, ...rest] = read.positionals;
     if (command === 'mcp') return await loadMcpCommand().runMcpCommand(rest, io);
+    // `payments-mock help` is `--help` (`help <command>` is that command's, from commander).
+    if (command === 'help' && rest.length === 0) return help(io, chalk);
     if (command !== undefined) return await loadSubcommands().runSubcommand(read.positionals, io, chalk);
     if (read.help) return help(io, chalk);
     if (read.version) {

@@ -29,6 +29,10 @@ describe('the start options: one table for the flags, the variables, --help and 
     }
   });
 
+  it('`payments-mock help` is `payments-mock --help`', async () => {
+    expect(await helpOf(['help'])).toBe(await helpOf(['--help']));
+  });
+
   it('every variable is one of the package (PAYMENTS_MOCK_), none named twice', () => {
     const envs = Object.values(START_OPTIONS).map((entry) => entry.env);
     expect(new Set(envs).size).toBe(envs.length);

@@ -10,7 +10,7 @@ import type { CliIO, CliResult } from './cli-io';
 import { memoryLine } from './memory-log';
 import { autosaveLine } from './autosave-log';
 import { readFlags, withEnvironment } from './read-flags';
-import { helpPage, startOptionRows } from './start-help';
+import { helpPage, HelpRow, startOptionRows } from './start-help';
 
 export type { CliIO, CliResult };
 
@@ -55,12 +55,8 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<CliRe
 
 function help(io: CliIO, chalk: Palette): CliResult {
   const { MCP_DESCRIPTION } = loadMcpCommand();
-  const commands = [...loadSubcommands().subcommandRows(io, chalk), ['mcp [options]', MCP_DESCRIPTION] as [string, string]];
-  const options = [
-    ['-v, --version', 'output the version number'] as [string, string],
-    ...startOptionRows(),
-    ['-h, --help', 'display help for command'] as [string, string],
-  ];
+  const commands: HelpRow[] = [...loadSubcommands().subcommandRows(io, chalk), ['mcp [options]', MCP_DESCRIPTION]];
+  const options: HelpRow[] = [['-v, --version', 'output the version number'], ...startOptionRows(), ['-h, --help', 'display help for command']];
   io.stdout(
     helpPage('payments-mock [options] [command]', DESCRIPTION, [
       ['Options:', options],

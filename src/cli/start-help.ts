@@ -7,10 +7,10 @@ export type HelpRow = [term: string, text: string];
  * A start option's help row: its line, its default and its variable, as `--help` shows them.
  * @example optionRow(START_OPTIONS.port) // ['--port <n>', 'port to listen on; 0 = any free port (default: 4010, env: PAYMENTS_MOCK_PORT)']
  */
-export function optionRow(entry: StartOption, under: { help?: string; shownDefault?: string; env?: boolean } = {}): HelpRow {
+export function optionRow(entry: StartOption, under: { help?: string; shownDefault?: string } = {}): HelpRow {
   const shownDefault = under.shownDefault ?? entry.shownDefault;
-  const notes = [...(shownDefault ? [`default: ${shownDefault}`] : []), ...(under.env === false ? [] : [`env: ${entry.env}`])];
-  return [`${entry.flag}${entry.arg ? ` ${entry.arg}` : ''}`, `${under.help ?? entry.help}${notes.length > 0 ? ` (${notes.join(', ')})` : ''}`];
+  const notes = [...(shownDefault ? [`default: ${shownDefault}`] : []), `env: ${entry.env}`];
+  return [`${entry.flag}${entry.arg ? ` ${entry.arg}` : ''}`, `${under.help ?? entry.help} (${notes.join(', ')})`];
 }
 
 /** The help rows of every start option `payments-mock` takes. */

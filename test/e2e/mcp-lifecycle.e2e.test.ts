@@ -65,6 +65,7 @@ describe('mistaken options', () => {
   it.each([
     [['--url', 'http://127.0.0.1:4010', '--start'], /--url and --start exclude each other/],
     [['--port', '0'], /--port needs --start/],
+    [['--start', 'now'], /mcp takes no words \(got "now"\): its options are flags/],
     [['--url', 'ftp://example.com'], /Invalid --url ftp:\/\/example\.com: use an http: or https: address/],
     [['--url', 'not a url'], /Invalid --url not a url: give the mock's address/],
     [['--start', '--clock', 'sometimes'], /clock/],

@@ -73,4 +73,9 @@ describe('readFlags over the start options', () => {
       }),
     );
   });
+
+  it('refuses a value given to a switch that takes none', () => {
+    expect(() => readFlags(['--start=yes'], { start: { flag: '--start', arg: '' } })).toThrow(new ConfigError('--start takes no value: give --start alone.'));
+    expect(readFlags(['--start'], { start: { flag: '--start', arg: '' } }).values).toEqual({ start: true });
+  });
 });

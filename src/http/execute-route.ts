@@ -32,13 +32,13 @@ export function executeRoute(
   claim: Claim | undefined,
   flaky: ReturnType<ScenarioDice['flaky']>,
 ): V1Outcome {
-  const response = execute(ctx, route, run, headers, docsBase(ctx.baseUrl, req.headers.host, req.origin), outcome);
+  const base = docsBase(ctx.baseUrl, req.headers.host, req.origin);
+  const response = execute(ctx, route, run, headers, base, outcome);
   if (claim) saveIdempotentAnswer(claim.partition, claim.key, claim.record, response, run.version);
 
   const faultAfter = ctx.faults.take(req.method, run.path, 'after');
   if (faultAfter?.error === 'reset' || flaky === 'after-drop') outcome.response = { status: 0, headers, body: '', drop: true };
-  else if (faultAfter || flaky === 'after-error')
-    outcome.response = errorResponse(injected(faultAfter?.error ?? 'api_error', 'after'), docsBase(ctx.baseUrl, req.headers.host, req.origin), headers);
+  else if (faultAfter || flaky === 'after-error') outcome.response = errorResponse(injected(faultAfter?.error ?? 'api_error', 'after'), base, headers);
   else outcome.response = response;
   return outcome;
 }

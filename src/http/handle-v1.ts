@@ -20,8 +20,6 @@ import { Claim, executeRoute, injected } from './execute-route';
 import { V1Outcome } from './v1-outcome';
 import { V1_ROUTER } from './v1-router';
 
-// A constant of this module, so each request reads the router as it did when it was built here.
-const router = V1_ROUTER;
 const DEFAULT_RATE_LIMIT = 25;
 const DEFAULT_FLAKY_RATE = 0.1;
 
@@ -47,7 +45,7 @@ export function handleV1(ctx: MockContext, req: MockRequest, path: string, query
   /** Set when the rest runs after a wait: then that continuation, not this call, leaves the in-flight count. */
   let waiting = false;
   try {
-    const { route, params: pathParams } = router.match(req.method, path);
+    const { route, params: pathParams } = V1_ROUTER.match(req.method, path);
     const scenario = requestScenario(ctx, req.headers['mock-scenario'], req.headers.authorization);
     if (scenario.scenario === 'outage')
       throw new ApiError('service_unavailable', 'The service is unavailable (scenario "outage"). Retry later, or PUT /_mock/scenario {"scenario":"happy"}.');

@@ -33,7 +33,7 @@ export class ChunkedArray<T> {
   private readonly mask: number;
 
   /** `chunkBits`: each chunk holds 2^chunkBits items (13: 8,192; tests use small chunks to cross their edges). */
-  constructor(private readonly chunkBits = 13) {
+  constructor(chunkBits = 13) {
     this.shift = chunkBits;
     this.mask = (1 << chunkBits) - 1;
   }

@@ -89,11 +89,17 @@ export class Timeline<T extends Position> {
     const { lo, hi } = this.bounds(query);
     const found: T[] = [];
     if (query.endingBefore) {
-      for (let i = lo; i < hi && found.length <= query.limit; i++) if (keep(this.items.at(i) as T)) found.push(this.items.at(i) as T);
+      for (let i = lo; i < hi && found.length <= query.limit; i++) {
+        const item = this.items.at(i) as T;
+        if (keep(item)) found.push(item);
+      }
       const has_more = found.length > query.limit;
       return { data: found.slice(0, query.limit).reverse(), has_more };
     }
-    for (let i = hi - 1; i >= lo && found.length <= query.limit; i--) if (keep(this.items.at(i) as T)) found.push(this.items.at(i) as T);
+    for (let i = hi - 1; i >= lo && found.length <= query.limit; i--) {
+      const item = this.items.at(i) as T;
+      if (keep(item)) found.push(item);
+    }
     const has_more = found.length > query.limit;
     if (has_more) found.pop();
     return { data: found, has_more };
@@ -123,8 +129,9 @@ export class Timeline<T extends Position> {
   /** Where an item is (found by its position, then by identity among equals), or -1. */
   private indexOf(item: T): number {
     for (let i = this.firstAfter({ created: item.created, seq: item.seq - 0.5 }); i < this.items.length; i++) {
-      if (this.items.at(i) === item) return i;
-      if (compare(this.items.at(i) as T, item) > 0) return -1;
+      const at = this.items.at(i) as T;
+      if (at === item) return i;
+      if (compare(at, item) > 0) return -1;
     }
     return -1;
   }

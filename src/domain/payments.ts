@@ -147,7 +147,8 @@ export function updatePayment(scope: Scope, eventType: string, next: Payment): P
   return next;
 }
 
-function paymentError(
+/** The `last_payment_error` of a declined payment: what the API and a fixture without one both give. */
+export function paymentError(
   outcome: Exclude<CardOutcome, 'succeed' | 'requires_action'>,
   paymentMethod: string | null,
 ): PaymentError & { code: 'card_declined' | 'expired_card' } {

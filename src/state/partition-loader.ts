@@ -5,7 +5,7 @@
  */
 import { paymentFee, refundedFee } from '../domain/fees';
 import { digest } from '../domain/idempotency';
-import { storedMetadata } from '../domain/payments';
+import { paymentError, storedMetadata } from '../domain/payments';
 import { cardBrand } from '../cards/card-brand';
 import { cardOutcome } from '../domain/test-cards';
 import { isKnownVersion } from '../domain/versions';
@@ -111,21 +111,7 @@ export function partitionLoader(store: Store, workspace: Workspace, partition: P
       metadata: storedMetadata(p.metadata),
       fee: p.fee ?? paymentFee(p.amount, p.currency),
       payment_method: paymentMethod,
-      last_payment_error:
-        status !== 'requires_payment_method'
-          ? null
-          : (p.last_payment_error ?? {
-              type: 'card_error',
-              code: declineCode === 'expired_card' ? 'expired_card' : 'card_declined',
-              decline_code: declineCode === 'expired_card' ? null : declineCode,
-              message:
-                declineCode === 'expired_card'
-                  ? 'Your card has expired.'
-                  : declineCode === 'insufficient_funds'
-                    ? 'Your card has insufficient funds.'
-                    : 'Your card was declined.',
-              payment_method: paymentMethod,
-            }),
+      last_payment_error: status !== 'requires_payment_method' ? null : (p.last_payment_error ?? paymentError(declineCode, paymentMethod)),
       next_action: status === 'requires_action' ? (p.next_action ?? null) : null,
       created: at(p.created, `/payments/${i}/created`),
       livemode,

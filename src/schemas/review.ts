@@ -2,20 +2,11 @@
  * The shapes of the integration review's admin answers (`GET /_mock/review`, the review settings of a workspace,
  * `POST /_mock/webhooks/endpoints/{id}/probe`): the OpenAPI document and the MCP tools describe them from here.
  */
-type Schema = Record<string, unknown>;
+import { closed, integer as int, string as str } from './admin-fields';
 
-const str = { type: 'string' };
-const int = { type: 'integer' };
 const strings = { type: 'array', items: str };
 const severity = { enum: ['critical', 'warning', 'info'] };
 const verdict = { enum: ['pass', 'warning', 'fail', 'critical'] };
-const closed = (properties: Record<string, Schema>, required = Object.keys(properties)): Schema => ({
-  type: 'object',
-  additionalProperties: false,
-  required,
-  properties,
-});
-
 const finding = closed({
   rule: { ...str, description: 'The rule id; /docs/review#<rule> explains it.' },
   severity,
@@ -88,4 +79,4 @@ export const REVIEW_SHAPES = {
       }),
     },
   }),
-} satisfies Record<string, Schema>;
+} satisfies Record<string, object>;

@@ -123,6 +123,7 @@ export function mockWorkspace(ctx: MockContext, id: string): MockWorkspace {
   const dispatch = (request: MockRequest) => handleRequest(ctx, request);
   const entries = () => [...ctx.store.keys.values()].filter((record) => record.workspace === id).map((record) => keyEntry(ctx.store, record));
   const state = (): WorkspaceClockState => ({ ...ctx.clockFor(id).state(), workspace: id, follows_server: !ctx.workspaces.hasOwnClock(id) });
+  const review = (options: { since?: string } = {}) => reviewJournal(ctx, { ...options, workspace: id }, ctx.baseUrl ?? '');
   return {
     id,
     account: workspace.account,
@@ -170,15 +171,12 @@ export function mockWorkspace(ctx: MockContext, id: string): MockWorkspace {
       existing();
       return journalFlow(sessionSource(ctx), { ...options, workspace: id });
     },
-    review: (options = {}) => reviewJournal(ctx, { ...options, workspace: id }, ctx.baseUrl ?? ''),
-    assertReviewClean: ({ failOn, ...options } = {}) => assertReviewClean(reviewJournal(ctx, { ...options, workspace: id }, ctx.baseUrl ?? ''), failOn),
+    review,
+    assertReviewClean: ({ failOn, ...options } = {}) => assertReviewClean(review(options), failOn),
     setReviewRulesOff: (rules) => setRulesOff(ctx, id, rules).rules_off,
     probeWebhook: async (endpointId) => {
       existing();
-      const report = await probeWebhook(ctx, dispatch, endpointId);
-      if (report.workspace !== id)
-        throw new ApiError('resource_missing', `No webhook endpoint '${endpointId.slice(0, 100)}' in workspace ${id}.`, { param: 'id' });
-      return report;
+      return probeWebhook(ctx, dispatch, endpointId, id);
     },
   };
 }

@@ -31,8 +31,9 @@ const SHOWN_BYTES = 300;
  * delivery log, never retried, and they never change the endpoint.
  * @example const report = await probeWebhook(mock.context, (request) => handleRequest(mock.context, request), 'we_123');
  */
-export async function probeWebhook(ctx: MockContext, dispatch: Dispatch, endpointId: string): Promise<ProbeReport> {
-  const { workspace, partition, endpoint } = findEndpoint(ctx, endpointId);
+export async function probeWebhook(ctx: MockContext, dispatch: Dispatch, endpointId: string, inWorkspace?: string): Promise<ProbeReport> {
+  // Found (and refused) before anything is made: a probe creates a payment and a refund in the endpoint's workspace.
+  const { workspace, partition, endpoint } = findEndpoint(ctx, endpointId, inWorkspace);
   const events = await makeObjects(ctx, dispatch, workspace, partition);
   const probes: ProbeResult[] = [];
   // The secrets a real delivery would be signed with now, on the workspace's clock.
@@ -53,12 +54,15 @@ export async function probeWebhook(ctx: MockContext, dispatch: Dispatch, endpoin
   };
 }
 
-function findEndpoint(ctx: MockContext, id: string): { workspace: string; partition: Partition; endpoint: WebhookEndpoint } {
+/** The endpoint, in any workspace or only in `inWorkspace` (a workspace handle's probe). */
+function findEndpoint(ctx: MockContext, id: string, inWorkspace?: string): { workspace: string; partition: Partition; endpoint: WebhookEndpoint } {
   for (const workspace of ctx.store.workspaces.values())
     for (const partition of [workspace.test, workspace.live]) {
       const endpoint = partition.webhookEndpoints.get(id);
-      if (endpoint) return { workspace: workspace.id, partition, endpoint };
+      if (endpoint && (inWorkspace === undefined || workspace.id === inWorkspace)) return { workspace: workspace.id, partition, endpoint };
     }
+  if (inWorkspace !== undefined)
+    throw new ApiError('resource_missing', `No webhook endpoint '${id.slice(0, 100)}' in workspace ${inWorkspace}.`, { param: 'id' });
   throw new ApiError('resource_missing', `No webhook endpoint '${id.slice(0, 100)}'. GET /_mock/webhooks/endpoints lists them.`, { param: 'id' });
 }
 

@@ -79,6 +79,12 @@ describe('the in-process mock and workspace', () => {
       })
     ).json()) as { id: string };
     expect((await ws.probeWebhook(endpoint.id)).counts.critical).toBe(4);
-    await expect(mock.workspace(mock.keys[0]!.workspace).probeWebhook(endpoint.id)).rejects.toThrow(/No webhook endpoint/);
+    // Refused before anything is made: the probe's payment and refund would land in the endpoint's workspace.
+    const payments = async () =>
+      ((await (await fetch(`${mock.url}/v1/payments?limit=100`, { headers: { Authorization: `Bearer ${ws.keys.secret}` } })).json()) as { data: unknown[] })
+        .data.length;
+    const before = await payments();
+    await expect(mock.workspace(mock.keys[0]!.workspace).probeWebhook(endpoint.id)).rejects.toThrow(/No webhook endpoint '.*' in workspace /);
+    expect(await payments()).toBe(before);
   });
 });

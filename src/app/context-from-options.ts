@@ -18,11 +18,11 @@ import { startOptionEntries } from './start-options';
  */
 export function checkOptions(options: MockOptions): Clock {
   checkStartOptions(options);
-  checkInteger('bodyTimeoutMs', options.bodyTimeoutMs, 1, 3_600_000, 'milliseconds');
-  checkInteger('streamStallMs', options.streamStallMs, 1, 3_600_000, 'milliseconds');
+  checkInteger('bodyTimeoutMs', options.bodyTimeoutMs, 1, 3_600_000);
+  checkInteger('streamStallMs', options.streamStallMs, 1, 3_600_000);
   // At least 1: a sweep due at once would be due again at once, for ever.
-  checkInteger('sweepIntervalMs', options.sweepIntervalMs, 1, 86_400_000, 'milliseconds');
-  checkInteger('webhookTimeoutMs', options.webhookTimeoutMs, 1, 3_600_000, 'milliseconds');
+  checkInteger('sweepIntervalMs', options.sweepIntervalMs, 1, 86_400_000);
+  checkInteger('webhookTimeoutMs', options.webhookTimeoutMs, 1, 3_600_000);
   if (options.webhookTransport !== undefined && options.webhookTransport !== 'node' && options.webhookTransport !== 'fetch') {
     throw new ConfigError(`Invalid webhookTransport ${JSON.stringify(options.webhookTransport)}: use 'node' or 'fetch'.`);
   }
@@ -39,9 +39,9 @@ function checkStartOptions(options: MockOptions): void {
 }
 
 /** A whole-number option within [min, max], else a ConfigError naming it and its range. */
-function checkInteger(name: string, value: number | undefined, min: number, max: number, unit: 'milliseconds'): void {
+function checkInteger(name: string, value: number | undefined, min: number, max: number): void {
   if (value === undefined || (Number.isInteger(value) && value >= min && value <= max)) return;
-  throw new ConfigError(`Invalid ${name} ${value}: use ${unit} from ${min} to ${max}.`);
+  throw new ConfigError(`Invalid ${name} ${value}: use milliseconds from ${min} to ${max}.`);
 }
 
 /**
@@ -60,7 +60,7 @@ export function contextFromOptions(
   let ctx: MockContext;
   try {
     // The instance settings go on as given (InstanceSettings); what the context keeps in another form is read here.
-    const { fixtures: _fixtures, clock: _clock, allowedHosts, webhooks, webhookCa: _webhookCa, adminToken, ...settings } = options;
+    const { allowedHosts, webhooks, adminToken, webhookCa: _caFile, ...settings } = options;
     ctx = new MockContext({
       ...settings,
       fixtures,

@@ -57,7 +57,7 @@ export function oneOf<T extends string>(choices: readonly T[]): OptionValue<T> {
 export const memorySize: OptionValue<string> = {
   takes: 'a size such as 512mb or 2gb',
   read: (given, flag) => {
-    if (parseMemorySize(given) === undefined) throw new ConfigError(`${flag} must be a size such as 512mb or 2gb.`);
+    if (parseMemorySize(given) === undefined) throw new ConfigError(`${flag} must be ${memorySize.takes}.`);
     return given;
   },
 };
@@ -73,7 +73,7 @@ export const onOff: OptionValue<boolean> = {
     const word = given.trim().toLowerCase();
     if (['1', 'true', 'on', 'yes'].includes(word)) return true;
     if (['0', 'false', 'off', 'no', ''].includes(word)) return false;
-    throw new ConfigError(`${flag} takes on or off (1/0, true/false), or nothing for on.`);
+    throw new ConfigError(`${flag} takes ${onOff.takes}.`);
   },
 };
 

@@ -1,6 +1,7 @@
 import { ConfigError } from '../errors/api-error';
 import { START_OPTIONS, startOptionEntries, StartOption } from '../app/start-options';
 import { text } from '../app/option-values';
+import { DEFAULT_MOCK_URL } from '../app/start-flags';
 import type { CliIO, CliResult } from './cli-io';
 import type { McpOptions } from '../mcp/run-mcp';
 import { FlagSpec, readFlags, withEnvironment } from './read-flags';
@@ -50,7 +51,7 @@ export async function runMcpCommand(args: string[], io: CliIO): Promise<CliResul
 
 function mcpHelp(): string {
   const rows: HelpRow[] = [
-    ['--url <url>', 'the running mock to drive (default: http://127.0.0.1:4010)'],
+    ['--url <url>', `the running mock to drive (default: ${DEFAULT_MOCK_URL})`],
     ['--start', 'start a mock in this process instead, and stop it when the agent disconnects (stdin closes)'],
     ...mcpStartOptions().map(([name, entry]): HelpRow => {
       const under = entry.mcp || {};

@@ -121,4 +121,4 @@ function firstPaymentId(url, key, ca) {
   });
 }
 
-module.exports = { measureHttps };
+module.exports = { measureHttps, certificateFiles };

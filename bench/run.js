@@ -607,12 +607,12 @@ async function main() {
   finish(table);
 }
 
-/** The HTTPS loads: as long as the HTTP ones (one round); `--https --quick` runs 2 s for a check that they work. */
 /** As many rounds as the HTTP rows (one with --quick, which only checks that they run). */
 function httpsRounds() {
   return process.argv.includes('--quick') ? 1 : LOAD_ROUNDS;
 }
 
+/** The HTTPS loads: as long as the HTTP ones; `--https --quick` runs 2 s for a check that they work. */
 function httpsLoad() {
   return process.argv.includes('--quick') ? { ...LOAD, duration: 2, warmup: 0.5 } : LOAD;
 }

@@ -10,6 +10,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const lib = require('./lib');
+const { certificateFiles } = require('./https');
 
 const arg = (name, fallback) => {
   const found = process.argv.find((a) => a.startsWith(`--${name}=`));
@@ -70,12 +71,8 @@ async function measure(name, scheme, files) {
 
 async function main() {
   lib.pinCores();
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pm-tls-cpu-'));
-  const { localLeaf } = require('../dist/tls/local-ca');
-  const leaf = localLeaf(['localhost', '127.0.0.1', '::1'], path.join(dir, 'ca'));
-  const files = { cert: path.join(dir, 'cert.pem'), key: path.join(dir, 'key.pem') };
-  fs.writeFileSync(files.cert, leaf.chain);
-  fs.writeFileSync(files.key, leaf.key, { mode: 0o600 });
+  const files = certificateFiles();
+  const { dir } = files;
   const schemes = ONLY ? [ONLY] : ['http', 'https'];
   const samples = {};
   try {

@@ -8,8 +8,6 @@ import { snapshotOf } from '../store/stored-event';
 import type { Partition } from '../store/store';
 import { apiErrorOf, Dispatch, runSteps, RunnableStep, StepFailure } from '../triggers/run-flow';
 import { deliveryBody, secretsOf } from '../webhooks/attempt-request';
-import { postWebhook, SendResult } from '../webhooks/send';
-import { postWebhookWithFetch } from '../webhooks/send-fetch';
 import { signatureHeaders } from '../webhooks/signatures';
 import { PROBE_KEY_PREFIX } from '../webhooks/probe-events';
 import { PROBE_CASE_IDS, PROBE_CASES, PROBE_SKEW_SECONDS, ProbeCaseId } from './probe-cases';
@@ -38,7 +36,7 @@ export async function probeWebhook(ctx: MockContext, dispatch: Dispatch, endpoin
   const probes: ProbeResult[] = [];
   // The secrets a real delivery would be signed with now, on the workspace's clock.
   const secrets = secretsOf(partition, endpoint, ctx.clockFor(workspace).nowMs());
-  for (const id of PROBE_CASE_IDS) probes.push(await sendProbe(ctx, endpoint, secrets, id, events[PROBE_CASES[id].event]));
+  for (const id of PROBE_CASE_IDS) probes.push(await sendProbe(ctx, workspace, endpoint, secrets, id, events[PROBE_CASES[id].event]));
   const counts: Record<ProbeVerdict, number> = { pass: 0, warning: 0, fail: 0, critical: 0 };
   for (const probe of probes) counts[probe.verdict]++;
   return {
@@ -104,7 +102,14 @@ async function makeObjects(
   return { payment: find('payment.succeeded'), refund: find('refund.created') };
 }
 
-async function sendProbe(ctx: MockContext, endpoint: WebhookEndpoint, endpointSecrets: string[], id: ProbeCaseId, event: StoredEvent): Promise<ProbeResult> {
+async function sendProbe(
+  ctx: MockContext,
+  workspace: string,
+  endpoint: WebhookEndpoint,
+  endpointSecrets: string[],
+  id: ProbeCaseId,
+  event: StoredEvent,
+): Promise<ProbeResult> {
   const probe = PROBE_CASES[id];
   const now = Math.floor(systemMs() / 1000);
   const signed = deliveryBody(event, endpoint);
@@ -122,7 +127,8 @@ async function sendProbe(ctx: MockContext, endpoint: WebhookEndpoint, endpointSe
     ...(timestamp === null ? {} : signatureHeaders(secrets, event.id, signed, timestamp)),
     'Service-Probe': id,
   };
-  const result = await send(ctx, endpoint, headers, body);
+  // Sent as deliveries are: the same transport, kept connections and --webhook-ca trust.
+  const result = await ctx.webhooks.post(workspace, endpoint.url, headers, body);
   const { verdict, why } = judgeProbe(probe, result, ctx.webhookTimeoutMs);
   return {
     id,
@@ -153,11 +159,4 @@ function eventType(body: string): string {
 
 function objectId(event: StoredEvent): string {
   return String((snapshotOf(event) as { id?: unknown }).id ?? '');
-}
-
-function send(ctx: MockContext, endpoint: WebhookEndpoint, headers: Record<string, string>, body: string): Promise<SendResult> {
-  const timeoutMs = ctx.webhookTimeoutMs;
-  return ctx.webhookTransport === 'fetch'
-    ? postWebhookWithFetch(new URL(endpoint.url), headers, body, { timeoutMs })
-    : postWebhook(new URL(endpoint.url), headers, body, { timeoutMs });
 }

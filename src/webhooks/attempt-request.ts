@@ -49,10 +49,18 @@ export class AttemptSender {
       'Service-Delivery': delivery.id,
       'Service-Delivery-Attempt': String(n),
     };
+    return this.post(endpoint.url, headers, body, track);
+  }
+
+  /**
+   * POSTs a body to a receiver over the configured transport, with the kept connections and the `--webhook-ca`
+   * trust: an attempt of a delivery, or a probe of the handler (review/probe-webhook.ts).
+   */
+  post(url: string, headers: Record<string, string>, body: string, track: (request: Cancelable) => () => void): Promise<SendResult> {
     const timeoutMs = this.transport.webhookTimeoutMs;
     return this.transport.webhookTransport === 'fetch'
-      ? postWebhookWithFetch(new URL(endpoint.url), headers, body, { timeoutMs, track })
-      : postWebhook(new URL(endpoint.url), headers, body, { timeoutMs, agentFor: (protocol) => this.agentFor(protocol), track, ...this.trust(endpoint.url) });
+      ? postWebhookWithFetch(new URL(url), headers, body, { timeoutMs, track })
+      : postWebhook(new URL(url), headers, body, { timeoutMs, agentFor: (protocol) => this.agentFor(protocol), track, ...this.trust(url) });
   }
 
   private trust(url: string): { ca?: string[] } {

@@ -9,7 +9,7 @@ import { countDeliveries, DeliveryCounts, DeliveryFilter, findDelivery, listDeli
 import { wants } from './endpoints';
 import { Lane } from './lane';
 import { isProbeEvent } from './probe-events';
-import type { Cancelable } from './send';
+import type { Cancelable, SendResult } from './send';
 
 /** What the webhooks need from their mock instance. */
 export interface WebhookHost {
@@ -173,6 +173,22 @@ export class Webhooks {
     return placed && present(placed);
   }
 
+  /**
+   * POSTs to a workspace's receiver as deliveries go (transport, kept connections, `--webhook-ca` trust), counted in
+   * flight so that a close or a workspace reset cuts it: the webhook probe's sends.
+   */
+  post(workspace: string, url: string, headers: Record<string, string>, body: string): Promise<SendResult> {
+    return this.sender.post(url, headers, body, this.tracker(workspace));
+  }
+
+  /** Keeps a request in flight for `workspace` until it ends. */
+  private tracker(workspace: string): (request: Cancelable) => () => void {
+    return (request) => {
+      this.inFlight.set(request, workspace);
+      return () => this.inFlight.delete(request);
+    };
+  }
+
   /** Stops everything: scheduled attempts never run and requests in flight are cut. */
   close(): void {
     this.closed = true;
@@ -231,11 +247,7 @@ export class Webhooks {
     const clock = this.host.schedulerFor(workspace.id).clock;
     const atMs = clock.nowMs();
     const n = delivery.attempts.length + 1;
-    const track = (request: Cancelable): (() => void) => {
-      this.inFlight.set(request, workspace.id);
-      return () => this.inFlight.delete(request);
-    };
-    const result = await this.sender.send(partition, endpoint, delivery, n, atMs, track);
+    const result = await this.sender.send(partition, endpoint, delivery, n, atMs, this.tracker(workspace.id));
     if (this.closed || !this.isCurrent(placed)) return;
     delivery.attempts.push({
       n,

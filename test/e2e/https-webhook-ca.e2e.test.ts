@@ -52,6 +52,12 @@ describe('webhooks to an https: receiver whose certificate comes from another pr
       const [t, v1] = /t=(\d+),v1=([0-9a-f]+)/.exec(delivered.headers['service-signature'] as string)?.slice(1) ?? [];
       const secret = secretOf(trusted);
       expect(createHmac('sha256', secret).update(`${t}.${delivered.body}`).digest('hex')).toBe(v1);
+
+      // The webhook probe sends as deliveries do: it reaches the receiver through --webhook-ca, and not without it.
+      const probed = async (mock: typeof trusted) =>
+        (await mock.webhooks.probe((mock.context.cliEndpoints[0] as { id: string }).id)).probes.map((probe) => probe.answer.error ?? probe.answer.status);
+      expect(new Set(await probed(trusted))).toEqual(new Set([200]));
+      expect(new Set(await probed(untrusted))).toEqual(new Set(['tls_error']));
     } finally {
       await trusted.close();
       await untrusted.close();

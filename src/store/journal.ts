@@ -81,6 +81,8 @@ export interface JournalFilter {
   /** A prefix of the path. */
   path?: string;
   status?: number;
+  /** One entry, by its Request-Id. */
+  id?: string;
   limit?: number;
 }
 
@@ -181,6 +183,7 @@ export class Journal {
       if (filter.method && entry.method !== filter.method.toUpperCase()) continue;
       if (filter.path && !entry.path.startsWith(filter.path)) continue;
       if (filter.status !== undefined && entry.status !== filter.status) continue;
+      if (filter.id !== undefined && entry.id !== filter.id) continue;
       const exchange = typeof entry.exchange === 'number' ? (this.slab.unpack(entry.exchange) ?? NO_EXCHANGE) : entry.exchange;
       const { path, idempotency_key, key, key_permissions, request_body, request_headers, response_headers, response_text, request_truncated } = this.detailsOf(
         { ...entry, ...exchange },

@@ -163,6 +163,8 @@ describe('admin endpoints for the dashboard', () => {
     const box = sandbox();
     const created = await box.post('/v1/payments', { amount: 2000, currency: 'usd' });
     const id = created.headers['request-id'] as string;
+    // A newer request too: the one asked for is found by its id, not by being the newest.
+    await box.post('/v1/customers', { email: 'later@example.com' });
     const res = await box.http.get(`/_mock/requests/${id}`);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id, method: 'POST', path: '/v1/payments', status: 200, request_body: { amount: 2000, currency: 'usd' } });

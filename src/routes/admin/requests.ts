@@ -85,7 +85,8 @@ export const ADMIN_REQUEST_ROUTES: AdminRoute[] = [
     response: { $ref: '#/components/schemas/JournalEntry' },
     example: EXAMPLE_JOURNAL_ENTRY,
     handler: ({ ctx, path }) => {
-      const entry = ctx.journal.list({ limit: ctx.journal.capacity }).find((candidate) => candidate.id === path.id);
+      // Only the entry asked for is unpacked and masked, not the whole journal.
+      const [entry] = ctx.journal.list({ id: path.id as string, limit: 1 });
       if (!entry)
         throw new ApiError(
           'resource_missing',

@@ -40,7 +40,10 @@ export function reviewJournal(ctx: MockContext, options: ReviewOptions, docsBase
     list.push(request);
     byWorkspace.set(request.workspace, list);
   }
-  const deliveries = ctx.webhooks.list({ ...(workspace !== undefined ? { workspace } : {}), limit: 1000 }).filter((d) => d.created >= from.created);
+  // Every kept delivery, not the newest page of them: the review's coverage counts what it read.
+  const deliveries = ctx.webhooks
+    .list({ ...(workspace !== undefined ? { workspace } : {}), limit: Number.MAX_SAFE_INTEGER })
+    .filter((d) => d.created >= from.created);
   const deliveriesBy = new Map<string, typeof deliveries>();
   for (const delivery of deliveries) {
     const list = deliveriesBy.get(delivery.workspace) ?? [];

@@ -254,3 +254,18 @@ describe('the journal review', () => {
     expect(((await bad.json()) as { error: { param: string } }).error.param).toBe('since');
   });
 });
+
+describe('coverage', () => {
+  it('reads every kept delivery, past the newest 1,000', async () => {
+    const receiver = createServer((_req, res) => res.end('ok'));
+    servers.push(receiver);
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    await call('POST', '/v1/webhook_endpoints', {
+      url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`,
+      'enabled_events[]': 'customer.created',
+    });
+    const headers = { authorization: `Bearer ${ws.keys.secret}`, 'content-type': 'application/x-www-form-urlencoded' };
+    for (let i = 0; i < 1001; i++) await mock.inject({ method: 'POST', url: '/v1/customers', headers, body: 'email=a%40example.com' });
+    expect(ws.review().coverage.deliveries).toBe(1001);
+  }, 60_000);
+});

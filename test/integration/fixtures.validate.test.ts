@@ -138,6 +138,24 @@ describe('payments-mock fixtures validate <path>', () => {
       (f) => void f.workspaces[0]!.test.customers.push({ id: 'cus_ada', email: 'b@example.com', created: '-1d' }),
       ['/workspaces/0/test/customers/1/id: id "cus_ada" is used twice'],
     ],
+    [
+      'an event of an object not in its mode',
+      (f) => void ((f.workspaces[0]!.test as Record<string, unknown>).events = [{ type: 'customer.created', created: '-1d', object: 'cus_nope' }]),
+      ['/workspaces/0/test/events/0: no object "cus_nope" in this mode to snapshot'],
+    ],
+    [
+      'an event with neither object nor data.object',
+      (f) => void ((f.workspaces[0]!.test as Record<string, unknown>).events = [{ type: 'customer.created', created: '-1d' }]),
+      ['/workspaces/0/test/events/0: give object (an id) or data.object'],
+    ],
+    [
+      'an event in an unknown API version',
+      (f) =>
+        void ((f.workspaces[0]!.test as Record<string, unknown>).events = [
+          { type: 'customer.created', created: '-1d', object: 'cus_ada', api_version: '2001-01-01' },
+        ]),
+      ['/workspaces/0/test/events/0/api_version: unknown version "2001-01-01"'],
+    ],
     ['a duplicate key', (f) => void f.workspaces[0]!.keys.push({ key: 'sk_test_shop_0123456789' }), ['/workspaces/0/keys/2/key: this key is defined twice']],
     [
       'a duplicate workspace',

@@ -1,7 +1,8 @@
 import { ApiError } from '../errors/api-error';
 import { Random } from '../store/random';
+import { SCENARIO_NAMES } from '../schemas/scenario-names';
 
-export const SCENARIOS = ['happy', 'manual', 'decline', 'flaky', 'rate-limited', 'slow', 'outage'] as const;
+export const SCENARIOS = SCENARIO_NAMES;
 export type ScenarioName = (typeof SCENARIOS)[number];
 
 export const SCENARIO_DESCRIPTIONS: Record<ScenarioName, string> = {

@@ -4,6 +4,7 @@
  */
 import { PERMISSION_RESOURCES } from './resources';
 import { closed, duration, level, nullable, ref, string } from './admin-fields';
+import { SCENARIO_NAMES } from './scenario-names';
 
 /** Inline shapes of the trigger and flow operations, spread into ADMIN_SHAPES. */
 export const FLOW_SHAPES = {
@@ -69,7 +70,7 @@ export const FLOW_SHAPES = {
                 },
                 idempotency_key: { type: 'string', minLength: 1, maxLength: 255 },
                 scenario: {
-                  enum: ['happy', 'manual', 'decline', 'flaky', 'rate-limited', 'slow', 'outage'],
+                  enum: [...SCENARIO_NAMES],
                   description: 'Sent as the Mock-Scenario header: this request alone runs under it.',
                 },
                 expect_error: closed({ status: { type: 'integer', minimum: 400, maximum: 599 }, code: string }, []),
@@ -82,7 +83,7 @@ export const FLOW_SHAPES = {
               ['method', 'path'],
             ),
             closed({ name: string, advance: duration }, ['advance']),
-            closed({ name: string, scenario: nullable({ enum: ['happy', 'manual', 'decline', 'flaky', 'rate-limited', 'slow', 'outage'] }) }, ['scenario']),
+            closed({ name: string, scenario: nullable({ enum: [...SCENARIO_NAMES] }) }, ['scenario']),
             closed({ name: string, flush_webhooks: { const: true } }, ['flush_webhooks']),
           ],
         },

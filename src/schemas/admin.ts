@@ -5,6 +5,7 @@
 import { closed, duration, integer, level, list, nullable, permissions, ref, string } from './admin-fields';
 import { FLOW_SHAPES } from './admin-flows';
 import { PERMISSION_RESOURCES, webhookDeliverySchema } from './resources';
+import { SCENARIO_NAMES } from './scenario-names';
 
 /** Component schemas of the admin API, by name. */
 export const ADMIN_SCHEMAS = {
@@ -24,7 +25,7 @@ export const ADMIN_SCHEMAS = {
     iso: { type: 'string', description: 'The same moment, ISO-8601.' },
   }),
   ScenarioState: closed({
-    scenario: { enum: ['happy', 'manual', 'decline', 'flaky', 'rate-limited', 'slow', 'outage'] },
+    scenario: { enum: [...SCENARIO_NAMES] },
     options: ref('ScenarioOptions'),
     description: string,
   }),
@@ -141,9 +142,7 @@ export const ADMIN_SHAPES = {
     ['mode'],
   ),
   advanceClock: closed({ by: duration }, ['by']),
-  setScenario: closed({ scenario: { enum: ['happy', 'manual', 'decline', 'flaky', 'rate-limited', 'slow', 'outage'] }, options: ref('ScenarioOptions') }, [
-    'scenario',
-  ]),
+  setScenario: closed({ scenario: { enum: [...SCENARIO_NAMES] }, options: ref('ScenarioOptions') }, ['scenario']),
   journal: list(ref('JournalEntry')),
   state: {
     $ref: '#/components/schemas/FixtureDocument',

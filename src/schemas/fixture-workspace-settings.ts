@@ -1,6 +1,7 @@
 /** The schemas of a fixture workspace's own settings: its API keys, its own clock and its own scenario. */
 import { MAX_UNIX_SECONDS } from './time-range';
 import { level, time } from './fixture-fields';
+import { SCENARIO_NAMES } from './scenario-names';
 
 export const key = {
   type: 'object',
@@ -54,7 +55,7 @@ export const workspaceScenario = {
   additionalProperties: false,
   required: ['scenario'],
   properties: {
-    scenario: { enum: ['happy', 'manual', 'decline', 'flaky', 'rate-limited', 'slow', 'outage'] },
+    scenario: { enum: [...SCENARIO_NAMES] },
     options: {
       type: 'object',
       additionalProperties: false,

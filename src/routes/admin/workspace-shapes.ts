@@ -2,6 +2,7 @@
  * The JSON Schemas and examples of what `/_mock/workspaces` answers: a workspace with the clock and scenario it
  * follows, and the counts of what it holds (in the OpenAPI document and checked against every answer by a test).
  */
+import { SCENARIO_NAMES } from '../../schemas/scenario-names';
 
 export const CLOCK = {
   type: 'object',
@@ -20,7 +21,7 @@ export const SCENARIO = {
   additionalProperties: false,
   required: ['scenario', 'options', 'description', 'workspace', 'follows_server'],
   properties: {
-    scenario: { enum: ['happy', 'manual', 'decline', 'flaky', 'rate-limited', 'slow', 'outage'] },
+    scenario: { enum: [...SCENARIO_NAMES] },
     options: { $ref: '#/components/schemas/ScenarioOptions' },
     description: { type: 'string' },
     workspace: { type: 'string' },

@@ -10,6 +10,7 @@ import { CLOCK, CLOCK_EXAMPLE, SCENARIO, SCENARIO_EXAMPLE, WORKSPACE, WORKSPACE_
 import { newWorkspace } from '../../domain/workspaces';
 import { EXAMPLE_KEY } from '../examples';
 import { keyEntry } from '../../domain/key-entry';
+import { SCENARIO_NAMES } from '../../schemas/scenario-names';
 
 const MAX_WORKSPACE_NAME = 256;
 
@@ -147,7 +148,7 @@ export const WORKSPACE_ADMIN_ROUTES: AdminRoute[] = [
       additionalProperties: false,
       required: ['scenario'],
       properties: {
-        scenario: { anyOf: [{ enum: ['happy', 'manual', 'decline', 'flaky', 'rate-limited', 'slow', 'outage'] }, { type: 'null' }] },
+        scenario: { anyOf: [{ enum: [...SCENARIO_NAMES] }, { type: 'null' }] },
         options: { $ref: '#/components/schemas/ScenarioOptions' },
       },
     },

@@ -1,20 +1,13 @@
 import { nodeBuiltin } from '../runtime/platform';
 import type { Agent, IncomingMessage, RequestOptions } from 'node:http';
+import type { Cancelable, SendResult } from './send-result';
+
+export type { Cancelable, SendResult };
 
 /** An answer is read up to this much; the rest is not waited for. */
 export const MAX_RESPONSE_BYTES = 64 * 1024;
 /** How much of the answer the delivery log keeps. */
 export const LOGGED_RESPONSE_BYTES = 1024;
-
-export interface SendResult {
-  /** The HTTP status, when an answer came. */
-  status: number | null;
-  /** null when an answer came (its status says whether it succeeded); else why none did (see `errorName`). */
-  error: string | null;
-  /** The first 1 KiB of the answer. */
-  body: string | null;
-  durationMs: number;
-}
 
 /**
  * POSTs one delivery and reports what happened, never throwing: a slow, huge, redirecting or broken receiver is
@@ -32,9 +25,6 @@ export interface SendOptions {
 }
 
 /** A request in flight that closing the mock (or resetting its workspace) cuts. */
-export interface Cancelable {
-  destroy(): void;
-}
 
 export async function postWebhook(url: URL, headers: Record<string, string>, body: string, options: SendOptions): Promise<SendResult> {
   const started = performance.now();

@@ -9,7 +9,7 @@ import { countDeliveries, DeliveryCounts, DeliveryFilter, findDelivery, listDeli
 import { wants } from './endpoints';
 import { Lane } from './lane';
 import { isProbeEvent } from './probe-events';
-import type { Cancelable, SendResult } from './send';
+import type { Cancelable, SendResult } from './send-result';
 
 /** What the webhooks need from their mock instance. */
 export interface WebhookHost {

@@ -12,12 +12,12 @@
 // A cache is named by the V8 version and starts with the bundle's stamp (size, inode, modification and change
 // times, as Python checks a .pyc): a rebuilt, replaced or copied bundle never meets an old cache, and no start has
 // to hash 850 KB (nor load node:crypto, 3 ms on Node 20). V8 itself rejects a cache made with other flags (then it
-// compiles, and learns again). Node's compile cache still serves every other module the CLI loads.
+// compiles, and learns again). Node's compile cache serves the files the bundle loads later (scripts/bundle-cli.js).
 // NODE_DISABLE_COMPILE_CACHE=1 turns both off; PAYMENTS_MOCK_CODE_CACHE=<folder> moves the learned one.
+// A start loads no builtin it can do without: the CommonJS loader's own Module (this module's constructor) has
+// wrap and createRequire without node:module's 0.3 ms, and the temp folder is read as node:os reads it.
 const fs = require('node:fs');
 const { isAscii } = require('node:buffer');
-const Module = require('node:module');
-const { tmpdir } = require('node:os');
 const { basename, dirname, join } = require('node:path');
 const { Script } = require('node:vm');
 
@@ -49,9 +49,24 @@ function readSource(file) {
   return isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
 }
 
+// (Under a test runner's module system this module's constructor is the runner's: then node:module.)
+const Module = typeof module.constructor.createRequire === 'function' ? module.constructor : require('node:module');
+
+/**
+ * How the CLI bundle begins (scripts/bundle-cli.js): its text is already the CommonJS wrapper function, so it is
+ * compiled as read. Wrapping 1.2 MB at each start joined two strings that V8 then copied into one: a young-generation
+ * allocation that cost a collection, 2 ms of a start on Node 22. Required the usual way (`require(file)`, where
+ * `this` is the module's exports), the same text runs the function itself.
+ */
+const PREWRAPPED =
+  '((main) => typeof module === "object" && module !== null && this === module.exports ? main(exports, require, module, __filename, __dirname) : main)(function (exports, require, module, __filename, __dirname) {';
+
+/** The end of a prewrapped bundle. */
+const PREWRAPPED_END = '\n})\n';
+
 /** The script of a CommonJS module, compiled from `cachedData` when given. */
 function compile(file, source, cachedData) {
-  return new Script(Module.wrap(source), { filename: file, cachedData });
+  return new Script(source.startsWith(PREWRAPPED) ? source : Module.wrap(source), { filename: file, cachedData });
 }
 
 /** Runs a compiled module as CommonJS: its own require, __filename and exports. */
@@ -75,9 +90,16 @@ function cachedRequire(file) {
   return runModule(compile(file, readSource(file), data), file);
 }
 
-/** Whether this Node has its own compile cache (22.8 and newer). */
+/** Whether this Node has its own compile cache (22.8 and newer); loads node:module, which a start does not need. */
 function hasCompileCache() {
-  return typeof Module.enableCompileCache === 'function';
+  return typeof require('node:module').enableCompileCache === 'function';
+}
+
+/** The OS temp folder, as node:os's tmpdir() finds it, without loading node:os on POSIX systems. */
+function tmpdir() {
+  if (process.platform === 'win32') return require('node:os').tmpdir();
+  const path = process.env.TMPDIR || process.env.TMP || process.env.TEMP || '/tmp';
+  return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
 }
 
 /** The folder of learned caches: $PAYMENTS_MOCK_CODE_CACHE, else one of this user's own in the OS temp folder. */
@@ -170,12 +192,10 @@ function prune(folder) {
  * and times are not the build's, and Node 20 learns one as newer Nodes do.
  */
 function requireCli(file) {
-  // Never throws: a cache folder it cannot write only means no cache (NODE_DISABLE_COMPILE_CACHE=1 turns it off).
-  if (hasCompileCache()) Module.enableCompileCache();
   const built = freshBuildCache(file);
   if (built !== undefined) return runModule(compile(file, readSource(file), built), file);
   const folder = learnedFolder();
   return folder === undefined ? require(file) : learnedRequire(file, folder);
 }
 
-module.exports = { cachedRequire, cachePath, compile, fileStamp, hasCompileCache, learnedFolder, learnedPath, requireCli };
+module.exports = { PREWRAPPED, PREWRAPPED_END, cachedRequire, cachePath, compile, fileStamp, hasCompileCache, learnedFolder, learnedPath, requireCli, tmpdir };

@@ -13,6 +13,7 @@ const { dirname, join, relative } = require('node:path');
 const esbuild = require('esbuild');
 const pkg = require('../package.json');
 const { CLI_ONLY, DIST, VENDORED, isOwnVendorFile, recordBundled } = require('./vendored');
+const { PREWRAPPED, PREWRAPPED_END } = require('../bin/cached-require');
 
 const BUNDLED = new Set(VENDORED.filter((one) => one.inline).map((one) => one.name));
 const external = Object.keys({ ...pkg.dependencies, ...pkg.peerDependencies, ...pkg.devDependencies })
@@ -21,17 +22,27 @@ const external = Object.keys({ ...pkg.dependencies, ...pkg.peerDependencies, ...
 
 const entry = join(DIST, 'cli', 'run.js');
 
-/** The vendor files marked `ownFile` (the MCP SDK) stay files: a require of one keeps pointing at it, from the bundle's folder. */
+/**
+ * The vendor files marked `ownFile` (the MCP SDK, node-forge) stay files: a require of one keeps pointing at it, from
+ * the bundle's folder. Node's own compile cache is turned on just before the first of them loads (it holds 1 MB of
+ * code the bundle's cache does not), so a start that loads none of them does not load node:module for it.
+ */
 const vendorFilesExternal = {
   name: 'vendor-files-external',
   setup(build) {
     build.onResolve({ filter: /[\\/]vendor[\\/][^\\/]+\.js$/ }, (args) => {
+      if (args.namespace === 'vendor-file') return { path: args.path, external: true };
       const target = join(args.resolveDir, args.path);
       if (!isOwnVendorFile(target)) return undefined;
       let path = relative(dirname(entry), target).replace(/\\/g, '/');
       if (!path.startsWith('.')) path = `./${path}`;
-      return { path, external: true };
+      return { path, namespace: 'vendor-file' };
     });
+    build.onLoad({ filter: /.*/, namespace: 'vendor-file' }, (args) => ({
+      // NODE_DISABLE_COMPILE_CACHE=1 leaves it off (Node reads it); Node 20 has none.
+      contents: `require('node:module').enableCompileCache?.(); module.exports = require(${JSON.stringify(args.path)});`,
+      loader: 'js',
+    }));
   },
 };
 
@@ -72,11 +83,9 @@ esbuild
     removeBundledModules();
     // esbuild escapes every non-ASCII character in code (its charset is ASCII) but copies comments as written: one
     // '…' in a comment made Node read the whole bundle as a two-byte string, 2.5 ms more to read at each start.
-    const text = readFileSync(entry, 'utf8');
-    writeFileSync(
-      entry,
-      text.replace(/[\u0080-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`),
-    );
+    const text = readFileSync(entry, 'utf8').replace(/[\u0080-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    // Written as the CommonJS wrapper function the shim compiles as is (bin/cached-require.js: PREWRAPPED).
+    writeFileSync(entry, PREWRAPPED + text + PREWRAPPED_END);
   })
   .catch((error) => {
     console.error(`bundle-cli: ${error.message}`);

@@ -6,7 +6,9 @@ import { requireBuild } from '../../helpers/cli-process';
 
 // bin/ is plain JavaScript that ships as is.
 const BIN = join(__dirname, '..', '..', '..', 'bin', 'cached-require.js');
-const { cachedRequire, cachePath, compile, fileStamp, hasCompileCache } = require(BIN) as {
+const { PREWRAPPED, PREWRAPPED_END, cachedRequire, cachePath, compile, fileStamp, hasCompileCache } = require(BIN) as {
+  PREWRAPPED: string;
+  PREWRAPPED_END: string;
   cachedRequire: (file: string) => Record<string, unknown>;
   hasCompileCache: () => boolean;
   cachePath: (file: string) => string;
@@ -218,5 +220,44 @@ describe('the code cache the build makes for its own Node (Node 20)', () => {
     writeFileSync(file, source);
     writeFileSync(cachePath(file), Buffer.concat([fileStamp(file), compile(file, source).createCachedData()]));
     expect(cachedRequire(file)).toEqual({ file: 'module.js', dir, viaCache: true });
+  });
+});
+
+describe('the prewrapped bundle (scripts/bundle-cli.js)', () => {
+  it('is compiled as read, with no wrapper added, and runs as CommonJS through the shim', () => {
+    requireBuild();
+    const text = readFileSync(CLI, 'latin1');
+    expect(text.startsWith(PREWRAPPED)).toBe(true);
+    expect(text.endsWith(PREWRAPPED_END)).toBe(true);
+    // `-e` gives the script global module, require and exports: they must not make the text run itself there.
+    const shim = `const { requireCli } = require(${JSON.stringify(BIN)}); process.stdout.write(typeof requireCli(${JSON.stringify(CLI)}).run)`;
+    const { stdout, stderr } = spawnSync(process.execPath, ['-e', shim], { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } });
+    expect(stderr).toBe('');
+    expect(stdout).toBe('function');
+  });
+
+  it('is still a module that require() loads as usual', () => {
+    requireBuild();
+    const { stdout, stderr } = spawnSync(process.execPath, ['-e', `process.stdout.write(typeof require(${JSON.stringify(CLI)}).run)`], {
+      encoding: 'utf8',
+      env: { ...process.env, NODE_OPTIONS: '' },
+    });
+    expect(stderr).toBe('');
+    expect(stdout).toBe('function');
+  });
+
+  it('a module that does not begin so is wrapped as Node wraps it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cached-require-'));
+    const file = join(dir, 'plain.js');
+    writeFileSync(file, 'exports.answer = 42;');
+    const module = { exports: {} as Record<string, unknown> };
+    (compile(file, 'exports.answer = 42;') as unknown as { runInThisContext(): (...args: unknown[]) => void }).runInThisContext()(
+      module.exports,
+      require,
+      module,
+      file,
+      dir,
+    );
+    expect(module.exports).toEqual({ answer: 42 });
   });
 });

@@ -1,7 +1,7 @@
 import { MockServer } from '../start-mock';
 import { main } from './main';
 import { watchParent } from './parent-watch';
-import { boundHeapGrowth } from './heap-growth';
+import { boundHeapGrowthSoon } from './heap-growth';
 import { bundleRequestValidators } from './bundled-validators';
 
 bundleRequestValidators();
@@ -86,6 +86,6 @@ export async function run(argv: string[] = process.argv): Promise<void> {
   }
   mock = result.mock;
   quiet = result.quiet ?? false;
-  // After start-up: loading a large --state file grows the heap fast, and collects less often with V8's default.
-  boundHeapGrowth();
+  // After start-up: a large --state file grows the heap fast, and collects less often with V8's default.
+  boundHeapGrowthSoon();
 }

@@ -23,7 +23,7 @@ import { keyFromHeader } from '../domain/keys';
 import { WorkspaceControls } from '../workspaces/workspace-controls';
 import { MemoryBudget } from '../memory/memory-budget';
 import { nodeHeapSource } from '../memory/heap-source';
-import { budgetBytes } from '../memory/budget-size';
+import { budgetFor } from '../memory/budget-size';
 import { storeBytes } from '../memory/footprint';
 import type { ContextOptions, RequestLogLine } from './context-options';
 import { advanceClock, advanceWorkspaceClock, setClock, setWorkspaceClock } from './clock-moves';
@@ -108,7 +108,7 @@ export class MockContext {
     const heap = options.heapSource ?? nodeHeapSource();
     const onMemory = options.onMemory;
     this.memory = new MemoryBudget(
-      budgetBytes(options.maxMemory, heap),
+      budgetFor(options.maxMemory, heap),
       heap,
       // The journal too: a reset clears it, and a request too large for its slab is kept as objects.
       () => storeBytes(this.store) + this.journal.bytes,

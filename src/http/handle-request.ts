@@ -8,6 +8,7 @@ import { JOURNAL_BODY_LIMIT } from '../store/journal';
 import { maskKey, maskPath } from '../masking/mask-text';
 import { docsBase, errorResponse } from './respond';
 import { pageTable } from './page-table';
+import { monotonicMs } from '../runtime/platform';
 
 /**
  * The whole mock as one function from request to response: /v1 (the API), /_mock (admin), /openapi.json and
@@ -16,7 +17,7 @@ import { pageTable } from './page-table';
  * without a promise; anything else returns one.
  */
 export function handleRequest(ctx: MockContext, req: MockRequest): MockResponse | Promise<MockResponse> {
-  const started = performance.now();
+  const started = monotonicMs();
   const queryAt = req.url.indexOf('?');
   const path = queryAt === -1 ? req.url : req.url.slice(0, queryAt);
   const query = queryAt === -1 ? '' : req.url.slice(queryAt + 1);
@@ -47,7 +48,7 @@ export function handleRequest(ctx: MockContext, req: MockRequest): MockResponse 
 /** Records a finished /v1 request (journal, dashboard stream, log line) and returns its answer. */
 function finishV1(ctx: MockContext, req: MockRequest, path: string, query: string, requestId: string, started: number, outcome: V1Outcome): MockResponse {
   const response = outcome.response;
-  const duration = performance.now() - started;
+  const duration = monotonicMs() - started;
   const bodyTruncated = req.body.length > JOURNAL_BODY_LIMIT;
   ctx.journal.record(
     {

@@ -22,13 +22,21 @@ export function oldGenerationLimit(heap: HeapSource): number {
 }
 
 /**
- * The budget in bytes for `--max-memory` / `maxMemory` (a size such as `512mb`, or bytes), by default 70% of the
- * old generation V8 allows this process. One the heap can never hold is refused: past it the process aborts.
- * @example budgetBytes('512mb', nodeHeapSource()) // 536870912
+ * The budget for `--max-memory` / `maxMemory` (a size such as `512mb`, or bytes), as MemoryBudget takes it: a
+ * given one in bytes, checked now (one the heap can never hold is refused: past it the process aborts), or the
+ * default, 70% of the old generation V8 allows this process, worked out when first needed (see MemoryBudget).
+ * @example new MemoryBudget(budgetFor(options.maxMemory, heap), heap, storeBytes, notify)
  */
-export function budgetBytes(given: string | number | undefined, heap: HeapSource): number {
+export function budgetFor(given: string | number | undefined, heap: HeapSource): number | (() => number) {
+  return given === undefined ? () => defaultBudget(heap) : givenBudget(given, heap);
+}
+
+function defaultBudget(heap: HeapSource): number {
+  return Math.floor(oldGenerationLimit(heap) * DEFAULT_BUDGET_SHARE);
+}
+
+function givenBudget(given: string | number, heap: HeapSource): number {
   const limit = oldGenerationLimit(heap);
-  if (given === undefined) return Math.floor(limit * DEFAULT_BUDGET_SHARE);
   const bytes = typeof given === 'number' ? given : parseMemorySize(given);
   const shown = String(given).slice(0, 40);
   if (bytes === undefined || !Number.isSafeInteger(bytes))

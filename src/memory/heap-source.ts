@@ -1,4 +1,4 @@
-import { nodeBuiltin, unrefTimer } from '../runtime/platform';
+import { IS_NODE, monotonicMs, nodeBuiltin, unrefTimer } from '../runtime/platform';
 
 /** Where the memory budget reads the heap. Node's is {@link nodeHeapSource}; tests give fixed figures. */
 export interface HeapSource {
@@ -8,7 +8,7 @@ export interface HeapSource {
   limit(): number;
   /**
    * How many full collections have run (0: none yet), the heap in use just after the last one, and when it ended
-   * (`performance.now()` time).
+   * (`monotonicMs()` time).
    */
   lastFullGc(): { count: number; used: number; at: number };
   /** The instance that read it is closed (an observer not started yet is not started for it). */
@@ -29,25 +29,25 @@ let readers = 0;
  * and notes what was in use right after each, which is the live heap: what V8 could not free. It starts a quarter of
  * a second after first use, off the start-up path (loading node:perf_hooks and observing is 2–3 ms of a 60 ms start on
  * Node 22), and costs nothing between collections. A collection before it starts only leaves the budget reading
- * the heap as before the first one (memory-budget.ts). Outside Node (a browser page) there is no limit to keep to.
+ * the heap as before the first one (memory-budget.ts). node:v8 itself (1.6 ms) is loaded at the first reading.
+ * Outside Node (a browser page) there is no limit to keep to.
  * @example const heap = nodeHeapSource(); heap.used() / heap.limit();
  */
 export function nodeHeapSource(): HeapSource {
-  const v8 = nodeBuiltin<V8>('node:v8');
-  if (!v8) return { used: () => 0, limit: () => Number.MAX_SAFE_INTEGER, lastFullGc: () => afterFullGc };
+  if (!IS_NODE) return { used: () => 0, limit: () => Number.MAX_SAFE_INTEGER, lastFullGc: () => afterFullGc };
   readers++;
   if (!watching && pending === undefined) {
     pending = setTimeout(() => {
       pending = undefined;
       watching = true;
-      watchFullCollections(v8);
+      watchFullCollections();
     }, WATCH_AFTER_MS);
     unrefTimer(pending);
   }
   let released = false;
   return {
-    used: () => v8.getHeapStatistics().used_heap_size,
-    limit: () => v8.getHeapStatistics().heap_size_limit,
+    used: () => heapStatistics().used_heap_size,
+    limit: () => heapStatistics().heap_size_limit,
     lastFullGc: () => afterFullGc,
     release: () => {
       if (released) return;
@@ -65,7 +65,13 @@ export function nodeHeapSource(): HeapSource {
 /** How long after first use the observer starts: past a start and its first requests. */
 const WATCH_AFTER_MS = 250;
 
-function watchFullCollections(v8: V8): void {
+let v8: V8 | undefined;
+
+function heapStatistics(): ReturnType<V8['getHeapStatistics']> {
+  return (v8 ??= nodeBuiltin<V8>('node:v8') as V8).getHeapStatistics();
+}
+
+function watchFullCollections(): void {
   const hooks = nodeBuiltin<PerfHooks>('node:perf_hooks');
   if (!hooks) return;
   const major = hooks.constants.NODE_PERFORMANCE_GC_MAJOR;
@@ -76,8 +82,9 @@ function watchFullCollections(v8: V8): void {
     // Entries come in batches, after the collection: the heap read now is the live heap at its end plus what was
     // allocated since (garbage is only ever freed by a collection, which would be an entry of its own).
     afterFullGc.count++;
-    afterFullGc.used = v8.getHeapStatistics().used_heap_size;
-    afterFullGc.at = last.startTime + last.duration;
+    afterFullGc.used = heapStatistics().used_heap_size;
+    // Its end on the performance timeline, carried over to the clock the budget's samples are taken on.
+    afterFullGc.at = monotonicMs() - (hooks.performance.now() - (last.startTime + last.duration));
   });
   observer.observe({ entryTypes: ['gc'] });
 }

@@ -1,4 +1,5 @@
 import { formatBytes } from './memory-size';
+import { monotonicMs } from '../runtime/platform';
 import type { HeapSource } from './heap-source';
 
 /** `ok` below 80% of the budget; `warning` from 80%; `full` at the budget: nothing new is stored. */
@@ -38,8 +39,8 @@ const SAMPLE_EVERY: Record<MemoryState, number> = { ok: 64, warning: 8, full: 1 
  * if (!budget.admits()) throw new ApiError('memory_budget_exceeded', refusalMessage(budget.held, budget.budget));
  */
 export class MemoryBudget {
-  /** The first write reads the heap: a budget starts from a reading, not from an assumption that there is room. */
-  private writes = SAMPLE_EVERY.ok - 1;
+  /** The first reading: at the first write for a budget given as a number, at the `SAMPLE_EVERY.ok`th otherwise. */
+  private writes: number;
   private current: MemoryState = 'ok';
   private gcSeen = -1;
   private gcHeap = 0;
@@ -51,13 +52,31 @@ export class MemoryBudget {
   /** The last few samples of the store's bytes, with their time: a collection is matched with the store it saw. */
   private readonly history: Array<{ at: number; stored: number } | undefined> = new Array<undefined>(HISTORY).fill(undefined);
   private next = 0;
+  private bytes: number | undefined;
+  private readonly budgetOf: () => number;
 
+  /**
+   * `budget` in bytes, or how to work it out when first needed. A number is a budget the user set, which a start
+   * may already be past (`--max-memory 8mb`): the first write reads the heap. The default (70% of what V8 lets the
+   * heap hold) is worked out, and the heap first read, only at the `SAMPLE_EVERY.ok`th write: a start holds a few
+   * MB of it, and reading V8's figures loads node:v8, 1.6 ms of a 50 ms start on Node 22. Whoever loads a large
+   * store at start (a --state file) takes a {@link sample} then.
+   */
   constructor(
-    readonly budget: number,
+    budget: number | (() => number),
     readonly heap: HeapSource,
     private readonly storeBytes: () => number,
     private readonly notify: (notice: MemoryNotice) => void,
-  ) {}
+  ) {
+    if (typeof budget === 'number') this.bytes = budget;
+    this.budgetOf = typeof budget === 'number' ? () => budget : budget;
+    this.writes = typeof budget === 'number' ? SAMPLE_EVERY.ok - 1 : 0;
+  }
+
+  /** The budget in bytes. */
+  get budget(): number {
+    return (this.bytes ??= this.budgetOf());
+  }
 
   /** Whether a request may store something new now: a counter check, and a reading of the heap every few writes. */
   admits(): boolean {
@@ -83,7 +102,7 @@ export class MemoryBudget {
     }
     if (stored < this.lastStored) this.freedBeforeGc += this.lastStored - stored;
     this.lastStored = stored;
-    this.history[this.next] = { at: performance.now(), stored };
+    this.history[this.next] = { at: monotonicMs(), stored };
     this.next = (this.next + 1) % HISTORY;
     const used = this.heap.used();
     // Before the first full collection there is no live figure: the heap in use (garbage too) stands in, less what

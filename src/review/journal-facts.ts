@@ -4,7 +4,7 @@ import { SOURCE_HEADER } from '../triggers/run-flow';
 /** What the review needs of one journaled request, read once from its entry. */
 export interface ReviewedRequest {
   id: string;
-  /** Real milliseconds (performance.now()) when it arrived: retries and polling happen in real time. */
+  /** Real milliseconds (monotonicMs()) when it arrived: retries and polling happen in real time. */
   at_ms: number;
   /** Mock Unix seconds. */
   created: number;

@@ -20,6 +20,20 @@ export function nodeBuiltin<T>(name: `node:${string}`): T | undefined {
 }
 
 /**
+ * Milliseconds on a monotonic clock, for durations and for ordering what happens in real time (the mock clock may
+ * stand still). On Node it is `process.hrtime`: the first read of `performance` loads node:perf_hooks, 1 ms of a
+ * 50 ms start on Node 22, and a start has no other use for it. Elsewhere (a browser page) `performance.now()`.
+ * Its zero is arbitrary: only differences of its own readings mean anything.
+ * @example const started = monotonicMs(); work(); const tookMs = monotonicMs() - started;
+ */
+export const monotonicMs: () => number = IS_NODE
+  ? () => {
+      const [seconds, nanoseconds] = process.hrtime();
+      return seconds * 1000 + nanoseconds / 1e6;
+    }
+  : () => performance.now();
+
+/**
  * A line for the developer of the mock (a bug, a failed background job): stderr on Node, the console elsewhere.
  * @example writeError('payments-mock: a scheduled job failed: …');
  */

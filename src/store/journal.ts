@@ -70,7 +70,7 @@ export interface JournalRecord {
   workspace: string | null;
   near_miss: JournalNearMiss | null;
   /**
-   * When the request arrived, in real milliseconds (`performance.now()`, which the request path reads anyway): the
+   * When the request arrived, in real milliseconds (`monotonicMs()`, which the request path reads anyway): the
    * mock clock may stand still, while retries and polling happen in real time. Only the review reads it.
    */
   at_ms: number;

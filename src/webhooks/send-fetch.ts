@@ -1,4 +1,5 @@
 import { Cancelable, errorName, LOGGED_RESPONSE_BYTES, MAX_RESPONSE_BYTES, SendOptions, SendResult } from './send';
+import { monotonicMs } from '../runtime/platform';
 
 /**
  * POSTs one delivery with the global `fetch` (the `fetch` webhook transport): what `createFetchHandler` and
@@ -12,7 +13,7 @@ export async function postWebhookWithFetch(
   body: string,
   options: Pick<SendOptions, 'timeoutMs' | 'track'>,
 ): Promise<SendResult> {
-  const started = performance.now();
+  const started = monotonicMs();
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -25,7 +26,7 @@ export async function postWebhookWithFetch(
     status,
     error,
     body: text,
-    durationMs: Math.round((performance.now() - started) * 100) / 100,
+    durationMs: Math.round((monotonicMs() - started) * 100) / 100,
   });
   try {
     const response = await fetch(url, { method: 'POST', headers, body, redirect: 'manual', signal: controller.signal });

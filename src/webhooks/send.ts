@@ -1,4 +1,4 @@
-import { nodeBuiltin } from '../runtime/platform';
+import { monotonicMs, nodeBuiltin } from '../runtime/platform';
 import type { Agent, IncomingMessage, RequestOptions } from 'node:http';
 import type { Cancelable, SendResult } from './send-result';
 
@@ -27,7 +27,7 @@ export interface SendOptions {
 /** A request in flight that closing the mock (or resetting its workspace) cuts. */
 
 export async function postWebhook(url: URL, headers: Record<string, string>, body: string, options: SendOptions): Promise<SendResult> {
-  const started = performance.now();
+  const started = monotonicMs();
   const first = await send(url, headers, body, options, started);
   // A pooled socket the receiver had closed fails before the request reaches it: that is not the receiver's answer.
   if (first.staleSocket) {
@@ -56,7 +56,7 @@ function send(
       // A whole answer leaves the socket to the agent for the next attempt; anything else closes it.
       if (!complete) request.destroy();
       const text = chunks.length ? Buffer.concat(chunks).subarray(0, LOGGED_RESPONSE_BYTES).toString('utf8') : null;
-      resolve({ status, error, body: text, durationMs: Math.round((performance.now() - started) * 100) / 100, ...(staleSocket ? { staleSocket } : {}) });
+      resolve({ status, error, body: text, durationMs: Math.round((monotonicMs() - started) * 100) / 100, ...(staleSocket ? { staleSocket } : {}) });
     };
     let complete = false;
     const payload = Buffer.from(body, 'utf8');

@@ -1,4 +1,5 @@
 import type { HeapSource } from '../../src/memory/heap-source';
+import { monotonicMs } from '../../src/runtime/platform';
 
 export interface FakeHeap {
   /** Bytes held besides the store (what a collection cannot free). */
@@ -21,7 +22,7 @@ export function fakeHeap(options: { other: number; limit?: number }): FakeHeap {
       limit: () => options.limit ?? 4 * 1024 ** 3,
       lastFullGc: () => gc,
     },
-    collect(storeBytes, at = performance.now()) {
+    collect(storeBytes, at = monotonicMs()) {
       gc.count++;
       gc.used = heap.other + storeBytes;
       gc.at = at;

@@ -1,5 +1,6 @@
 import { MemoryBudget, MemoryNotice, refusalMessage } from '../../../src/memory/memory-budget';
 import { fakeHeap } from '../../helpers/fake-heap';
+import { monotonicMs } from '../../../src/runtime/platform';
 
 const MB = 1024 ** 2;
 
@@ -32,6 +33,25 @@ describe('MemoryBudget', () => {
     const { budget, notices } = setup(120 * MB);
     expect(budget.admits()).toBe(false);
     expect(notices.map((n) => n.state)).toEqual(['full']);
+  });
+
+  it('works the default budget out, and reads the heap, only at the 64th write: a start holds a few MB of it', () => {
+    const heap = fakeHeap({ other: 120 * MB });
+    heap.collect(0);
+    const budgetOf = jest.fn(() => 100 * MB);
+    const read = jest.spyOn(heap.source, 'used');
+    const budget = new MemoryBudget(
+      budgetOf,
+      heap.source,
+      () => 0,
+      () => undefined,
+    );
+    for (let i = 0; i < 63; i++) expect(budget.admits()).toBe(true);
+    expect(budgetOf).not.toHaveBeenCalled();
+    expect(read).not.toHaveBeenCalled();
+    expect(budget.admits()).toBe(false);
+    expect(budget.budget).toBe(100 * MB);
+    expect(budgetOf).toHaveBeenCalledTimes(1);
   });
 
   it('counts the live heap of the last full collection plus what the store gained since, and refuses at the budget', () => {
@@ -111,7 +131,7 @@ describe('MemoryBudget', () => {
 
   it('matches a collection older than every sample kept with the oldest: a reset heard of after it still counts as freed', () => {
     const { budget, store, heap } = setup(10 * MB, 80 * MB);
-    const collectedAt = performance.now();
+    const collectedAt = monotonicMs();
     for (let i = 0; i < 6; i++) budget.sample(); // samples of the 80 MB store, all after the collection
     store.bytes = 0; // a reset...
     budget.sample();

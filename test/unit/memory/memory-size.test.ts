@@ -1,5 +1,5 @@
 import { formatBytes, parseMemorySize } from '../../../src/memory/memory-size';
-import { budgetBytes } from '../../../src/memory/budget-size';
+import { budgetFor } from '../../../src/memory/budget-size';
 import { fakeHeap } from '../../helpers/fake-heap';
 
 describe('parseMemorySize', () => {
@@ -24,18 +24,23 @@ describe('formatBytes', () => {
   ])('%d → %s', (bytes, text) => expect(formatBytes(bytes)).toBe(text));
 });
 
-describe('budgetBytes', () => {
+describe('budgetFor', () => {
   const heap = fakeHeap({ other: 0, limit: 1024 ** 3 }).source;
 
-  it('defaults to 70% of the old generation: the heap limit less the 48 MB young generation', () =>
-    expect(budgetBytes(undefined, heap)).toBe(Math.floor(0.7 * (1024 - 48) * 1024 ** 2)));
-  it('takes a size or bytes', () => {
-    expect(budgetBytes('512mb', heap)).toBe(512 * 1024 ** 2);
-    expect(budgetBytes(64 * 1024 ** 2, heap)).toBe(64 * 1024 ** 2);
+  it('defaults to 70% of the old generation (the heap limit less the 48 MB young generation), worked out when asked', () => {
+    const limit = jest.spyOn(heap, 'limit');
+    const budget = budgetFor(undefined, heap);
+    expect(limit).not.toHaveBeenCalled();
+    expect(typeof budget === 'function' && budget()).toBe(Math.floor(0.7 * (1024 - 48) * 1024 ** 2));
+    limit.mockRestore();
+  });
+  it('takes a size or bytes, checked at once', () => {
+    expect(budgetFor('512mb', heap)).toBe(512 * 1024 ** 2);
+    expect(budgetFor(64 * 1024 ** 2, heap)).toBe(64 * 1024 ** 2);
   });
   it.each([
     ['lots', /give a size such as 512mb or 2gb/],
     ['1mb', /give at least 8 MB/],
     ['2gb', /may hold at most 976 MB in its heap's old generation.*--max-old-space-size/],
-  ])('refuses %s with what to do', (given, message) => expect(() => budgetBytes(given, heap)).toThrow(message));
+  ])('refuses %s with what to do', (given, message) => expect(() => budgetFor(given, heap)).toThrow(message));
 });

@@ -63,6 +63,19 @@ const lazyChildProcess = {
   },
 };
 
+/**
+ * The package's package.json, of which the CLI reads only the version (src/package-version.ts): the bundle holds
+ * that, not the 6 KB object a start would build.
+ */
+const versionOnly = {
+  name: 'package-version-only',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]package\.json$/ }, (args) =>
+      args.path === join(__dirname, '..', 'package.json') ? { contents: JSON.stringify({ version: pkg.version }), loader: 'json' } : undefined,
+    );
+  },
+};
+
 esbuild
   .build({
     entryPoints: [entry],
@@ -73,7 +86,7 @@ esbuild
     target: 'node20',
     format: 'cjs',
     external,
-    plugins: [lazyChildProcess, vendorFilesExternal],
+    plugins: [lazyChildProcess, vendorFilesExternal, versionOnly],
     legalComments: 'none',
     logLevel: 'error',
     metafile: true,

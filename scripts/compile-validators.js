@@ -5,7 +5,8 @@
 const { writeFileSync } = require('node:fs');
 const Ajv = require('ajv').default;
 const standaloneCode = require('ajv/dist/standalone').default;
-const { VALIDATOR_GROUPS, AJV_OPTIONS, generatedFile } = require('../dist/validation/compiled-validators');
+const { AJV_OPTIONS, generatedFile } = require('../dist/validation/compiled-validators');
+const { VALIDATOR_GROUPS } = require('../dist/validation/validator-groups');
 
 for (const [group, schemas] of Object.entries(VALIDATOR_GROUPS)) {
   const ajv = new Ajv({ ...AJV_OPTIONS, code: { source: true } });

@@ -7,17 +7,13 @@ import { webhookEndpoints } from '../webhooks/list-endpoints';
 import { DeliveryCounts, DeliveryFilter } from '../webhooks/delivery-reads';
 import { handleRequest } from '../http/handle-request';
 import type { FlowDocument, FlowResult } from '../triggers/flow-types';
-import { redeliver } from '../triggers/redeliver';
-import { runFlow } from '../triggers/run-flow';
-import { journalFlow, JournalFlowOptions, sessionSource } from '../triggers/journal-flow';
-import { trigger, TriggerOptions, TriggerResult } from '../triggers/trigger';
+import type { JournalFlowOptions } from '../triggers/journal-flow';
+import type { TriggerOptions, TriggerResult } from '../triggers/trigger';
 import { createMockWorkspace, MockWorkspace, mockWorkspace } from './mock-workspace';
 import { processEnv } from '../runtime/platform';
-import { probeWebhook } from '../review/probe-webhook';
 import type { ProbeReport } from '../review/probe-types';
-import { reviewJournal } from '../review/review-journal';
 import type { ReviewOptions, ReviewReport } from '../review/review-types';
-import { assertReviewClean } from '../review/review-text';
+import { flows, reviews } from './on-first-use';
 import type { Severity } from '../review/rules';
 
 export type { KeyEntry };
@@ -125,14 +121,15 @@ export function mockControls(ctx: MockContext): MockControls {
       deliveries: (filter) => ctx.webhooks.list(filter),
       flush: (flushOptions) => ctx.webhooks.flush(flushOptions?.timeoutMs),
       retry: (id) => ctx.webhooks.retry(id),
-      redeliver: (eventId, endpointId) => redeliver(ctx, eventId, endpointId),
-      probe: (endpointId) => probeWebhook(ctx, (request) => handleRequest(ctx, request), endpointId),
+      redeliver: (eventId, endpointId) => flows().redeliver(ctx, eventId, endpointId),
+      probe: (endpointId) => reviews().probeWebhook(ctx, (request) => handleRequest(ctx, request), endpointId),
     },
-    review: (reviewOptions = {}) => reviewJournal(ctx, reviewOptions, ctx.baseUrl ?? ''),
-    assertReviewClean: ({ failOn, ...reviewOptions } = {}) => assertReviewClean(reviewJournal(ctx, reviewOptions, ctx.baseUrl ?? ''), failOn),
-    trigger: (type, triggerOptions) => trigger(ctx, (request) => handleRequest(ctx, request), type, triggerOptions),
-    runFlow: (document) => runFlow(ctx, (request) => handleRequest(ctx, request), document, processEnv()),
-    sessionAsFlow: (flowOptions) => journalFlow(sessionSource(ctx), flowOptions),
+    review: (reviewOptions = {}) => reviews().reviewJournal(ctx, reviewOptions, ctx.baseUrl ?? ''),
+    assertReviewClean: ({ failOn, ...reviewOptions } = {}) =>
+      reviews().assertReviewClean(reviews().reviewJournal(ctx, reviewOptions, ctx.baseUrl ?? ''), failOn),
+    trigger: (type, triggerOptions) => flows().trigger(ctx, (request) => handleRequest(ctx, request), type, triggerOptions),
+    runFlow: (document) => flows().runFlow(ctx, (request) => handleRequest(ctx, request), document, processEnv()),
+    sessionAsFlow: (flowOptions) => flows().journalFlow(flows().sessionSource(ctx), flowOptions),
     setScenario: (name, scenarioOptions) => ctx.setScenario(parseScenario(name, scenarioOptions)),
     createWorkspace: async (workspaceOptions) => createMockWorkspace(ctx, workspaceOptions),
     workspace: (id) => mockWorkspace(ctx, id),

@@ -7,17 +7,12 @@ import { parseScenario, ScenarioName, ScenarioOptions } from '../scenarios/scena
 import type { FlowDocument, FlowResult } from '../triggers/flow-types';
 import type { MockRequest } from '../request-response';
 import { handleRequest } from '../http/handle-request';
-import { runFlow } from '../triggers/run-flow';
-import { journalFlow, sessionSource } from '../triggers/journal-flow';
-import { trigger, TriggerOptions, TriggerResult } from '../triggers/trigger';
+import type { TriggerOptions, TriggerResult } from '../triggers/trigger';
 import { keysByRole, WorkspaceKeys } from '../workspaces/keys-by-role';
 import { processEnv } from '../runtime/platform';
 import type { ReviewReport } from '../review/review-types';
-import { reviewJournal } from '../review/review-journal';
-import { assertReviewClean } from '../review/review-text';
-import { setRulesOff } from '../review/rules-off';
 import type { RuleId, Severity } from '../review/rules';
-import { probeWebhook } from '../review/probe-webhook';
+import { flows, reviews } from './on-first-use';
 import type { ProbeReport } from '../review/probe-types';
 
 /** The clock of one workspace, as `GET /_mock/workspaces/{id}/clock` shows it. */
@@ -123,7 +118,7 @@ export function mockWorkspace(ctx: MockContext, id: string): MockWorkspace {
   const dispatch = (request: MockRequest) => handleRequest(ctx, request);
   const entries = () => [...ctx.store.keys.values()].filter((record) => record.workspace === id).map((record) => keyEntry(ctx.store, record));
   const state = (): WorkspaceClockState => ({ ...ctx.clockFor(id).state(), workspace: id, follows_server: !ctx.workspaces.hasOwnClock(id) });
-  const review = (options: { since?: string } = {}) => reviewJournal(ctx, { ...options, workspace: id }, ctx.baseUrl ?? '');
+  const review = (options: { since?: string } = {}) => reviews().reviewJournal(ctx, { ...options, workspace: id }, ctx.baseUrl ?? '');
   return {
     id,
     account: workspace.account,
@@ -161,22 +156,22 @@ export function mockWorkspace(ctx: MockContext, id: string): MockWorkspace {
     },
     trigger: async (type, options = {}) => {
       existing();
-      return trigger(ctx, dispatch, type, { ...options, workspace: id });
+      return flows().trigger(ctx, dispatch, type, { ...options, workspace: id });
     },
     runFlow: async (document) => {
       existing();
-      return runFlow(ctx, dispatch, inWorkspace(document, id), processEnv());
+      return flows().runFlow(ctx, dispatch, inWorkspace(document, id), processEnv());
     },
     sessionAsFlow: (options = {}) => {
       existing();
-      return journalFlow(sessionSource(ctx), { ...options, workspace: id });
+      return flows().journalFlow(flows().sessionSource(ctx), { ...options, workspace: id });
     },
     review,
-    assertReviewClean: ({ failOn, ...options } = {}) => assertReviewClean(review(options), failOn),
-    setReviewRulesOff: (rules) => setRulesOff(ctx, id, rules).rules_off,
+    assertReviewClean: ({ failOn, ...options } = {}) => reviews().assertReviewClean(review(options), failOn),
+    setReviewRulesOff: (rules) => reviews().setRulesOff(ctx, id, rules).rules_off,
     probeWebhook: async (endpointId) => {
       existing();
-      return probeWebhook(ctx, dispatch, endpointId, id);
+      return reviews().probeWebhook(ctx, dispatch, endpointId, id);
     },
   };
 }

@@ -1,14 +1,19 @@
 import type { MockContext } from '../context/mock-context';
-import { dashboardFile } from '../dashboard/static-files';
-import { streamResponse } from '../dashboard/stream';
 import { CHALLENGE_PATH } from '../domain/three-d-secure';
 import type { MockResponse, Pages } from '../request-response';
 import { acceptedOrigin } from '../http/admin-guard';
 import { jsonResponse } from '../http/respond';
-import { errorsPage } from '../pages/errors-page';
-import { reviewPage } from '../pages/review-page';
-import { handleChallenge } from '../pages/three-d-secure-page';
-import { handleKitPage, KIT_PATH } from '../browser/kit-pages';
+import { KIT_PATH } from '../browser/kit-path';
+
+/* eslint-disable @typescript-eslint/no-require-imports -- each page's code loads when it is first asked for: a start serves none of them (docs/performance.md, "Boot") */
+const challengePage = () => require('../pages/three-d-secure-page') as typeof import('../pages/three-d-secure-page');
+const kitPages = () => require('../browser/kit-pages') as typeof import('../browser/kit-pages');
+const errorsPage = () => (require('../pages/errors-page') as typeof import('../pages/errors-page')).errorsPage();
+const reviewPage = () => (require('../pages/review-page') as typeof import('../pages/review-page')).reviewPage();
+const dashboard = () => require('../dashboard/static-files') as typeof import('../dashboard/static-files');
+const stream = () => require('../dashboard/stream') as typeof import('../dashboard/stream');
+const openApi = () => require('../openapi/build-openapi') as typeof import('../openapi/build-openapi');
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 const html = (body: string): MockResponse => ({ status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8' }, body });
 
@@ -24,8 +29,8 @@ const isChallenge = (path: string) => path.startsWith(CHALLENGE_PATH) && path.le
 export function sitePages(ctx: MockContext): Pages {
   return {
     site: [
-      { path: isChallenge, answer: (req, path, query) => handleChallenge(ctx, req, path, query) },
-      { path: (path) => path.startsWith(KIT_PATH), answer: (req, path, query) => handleKitPage(ctx, req, path, query) },
+      { path: isChallenge, answer: (req, path, query) => challengePage().handleChallenge(ctx, req, path, query) },
+      { path: (path) => path.startsWith(KIT_PATH), answer: (req, path, query) => kitPages().handleKitPage(ctx, req, path, query) },
       // A person typing the address gets the dashboard; API clients still get the JSON 404.
       {
         method: 'GET',
@@ -38,11 +43,8 @@ export function sitePages(ctx: MockContext): Pages {
         method: 'GET',
         path: '/openapi.json',
         // Built on first use from every route table, the admin API's included: a start does not load them.
-        answer: (req, _path, _query, base) => {
-          // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use (above)
-          const { openApiDocument } = require('../openapi/build-openapi') as typeof import('../openapi/build-openapi');
-          return jsonResponse(200, openApiDocument(req.origin ?? acceptedOrigin(ctx.baseUrl, req.headers.host, ctx.allowedHosts) ?? base));
-        },
+        answer: (req, _path, _query, base) =>
+          jsonResponse(200, openApi().openApiDocument(req.origin ?? acceptedOrigin(ctx.baseUrl, req.headers.host, ctx.allowedHosts) ?? base)),
       },
       { method: 'GET', path: '/docs/errors', answer: () => html(errorsPage()) },
       { method: 'GET', path: '/docs/errors/', answer: () => html(errorsPage()) },
@@ -50,8 +52,8 @@ export function sitePages(ctx: MockContext): Pages {
       { method: 'GET', path: '/docs/review/', answer: () => html(reviewPage()) },
     ],
     admin: [
-      { method: 'GET', path: (path) => path.startsWith('/_mock/dashboard'), open: true, answer: (_req, path) => dashboardFile(path) },
-      { method: 'GET', path: '/_mock/stream', answer: () => streamResponse(ctx) },
+      { method: 'GET', path: (path) => path.startsWith('/_mock/dashboard'), open: true, answer: (_req, path) => dashboard().dashboardFile(path) },
+      { method: 'GET', path: '/_mock/stream', answer: () => stream().streamResponse(ctx) },
     ],
   };
 }

@@ -4,9 +4,6 @@ import { MockRequest, MockResponse } from '../request-response';
 import { cardPage, cardPageHeaders } from './card-page';
 import { kitFiles } from './kit-files';
 
-/** Where the browser kit is served: `/js/v1/payments.js`, `/js/v1/payments.mjs`, `/js/v1/elements/…`. */
-export const KIT_PATH = '/js/';
-
 const SCRIPT_TYPE = 'text/javascript; charset=utf-8';
 const CARD_PAGE = '/js/v1/elements/card.html';
 const ENTRY_FILES: Record<string, string> = { '/js/v1/payments.js': 'payments.js', '/js/v1/payments.mjs': 'payments.mjs' };

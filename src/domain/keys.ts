@@ -1,7 +1,7 @@
 import { fromBase64, utf8Text } from '../runtime/bytes';
 import { ApiError } from '../errors/api-error';
 import { maskKey } from '../masking/mask-text';
-import { KeyKind, PERMISSION_RESOURCES, PermissionLevel, PermissionResource, Permissions } from '../schemas/resources';
+import { KeyKind, PERMISSION_RESOURCES, PermissionLevel, PermissionResource, Permissions } from '../schemas/resources/account';
 import { KeyRecord, Store } from '../store/store';
 
 const PREFIX: Record<KeyKind, string> = { secret: 'sk', publishable: 'pk', restricted: 'rk' };

@@ -1,32 +1,23 @@
 import type { Options, ValidateFunction } from 'ajv';
 import { nodeBuiltin } from '../runtime/platform';
-import { FIXTURE_SCHEMA, FIXTURE_SECTION_SCHEMAS } from '../schemas/fixtures';
-import { PARAM_SCHEMAS } from '../schemas/params';
+import type { VALIDATOR_GROUPS } from './validator-groups';
 
 /**
- * Every schema the server validates with, in two groups, and the ajv options. `npm run build` turns each group
+ * The validators of the server's schemas (src/validation/validator-groups.ts). `npm run build` turns each group
  * into plain JavaScript once (ajv's standalone code, `dist/validation/generated-<group>.js`), so a started server
  * neither loads ajv nor compiles anything: compiling costs ~200 ms, which would be most of the boot time. The
- * groups load separately, so a server started without fixtures never loads the (large) fixture validator.
- * Without the generated files (tests run from src/), the same schemas are compiled with the same options on
- * first use.
+ * groups load separately, so a server started without fixtures never loads the (large) fixture validator; nor
+ * does it load the schemas themselves. Without the generated files (tests run from src/), the same schemas are
+ * compiled with the same options on first use.
  */
-export const VALIDATOR_GROUPS = {
-  params: PARAM_SCHEMAS,
-  fixtures: {
-    fixtures: FIXTURE_SCHEMA,
-    section_customers: FIXTURE_SECTION_SCHEMAS.customers,
-    section_payment_methods: FIXTURE_SECTION_SCHEMAS.payment_methods,
-    section_payments: FIXTURE_SECTION_SCHEMAS.payments,
-    section_refunds: FIXTURE_SECTION_SCHEMAS.refunds,
-    section_events: FIXTURE_SECTION_SCHEMAS.events,
-    section_idempotency: FIXTURE_SECTION_SCHEMAS.idempotency,
-  },
-} as const;
-
 type Groups = typeof VALIDATOR_GROUPS;
 export type ValidatorGroup = keyof Groups;
 export type ValidatorName = keyof Groups['params'] | keyof Groups['fixtures'];
+
+/** The group of a validator: a fixture file's are `fixtures` and `section_<section>`; the rest are a request's. */
+export function groupOf(name: ValidatorName): ValidatorGroup {
+  return name === 'fixtures' || name.startsWith('section_') ? 'fixtures' : 'params';
+}
 
 // verbose: messages quote the offending value (error.data), which ajv only records in verbose mode.
 export const AJV_OPTIONS: Options = { allErrors: true, strict: true, verbose: true, allowUnionTypes: true };
@@ -41,7 +32,7 @@ const loaders: Partial<Record<ValidatorGroup, () => Record<string, ValidateFunct
 
 /** The validator for a schema: precompiled when built, else compiled here once per process. */
 export function validatorFor(name: ValidatorName): ValidateFunction {
-  const group: ValidatorGroup = name in VALIDATOR_GROUPS.fixtures ? 'fixtures' : 'params';
+  const group = groupOf(name);
   return (loaded[group] ??= load(group))[name] as ValidateFunction;
 }
 
@@ -77,6 +68,8 @@ function compile(group: ValidatorGroup): Record<string, ValidateFunction> {
   // Loaded only here, so a built server never pays for ajv.
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- see above: a built server never loads ajv
   const Ajv = (require('ajv') as typeof import('ajv')).default;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the schemas, only when compiling them here
+  const { VALIDATOR_GROUPS: groups } = require('./validator-groups') as typeof import('./validator-groups');
   const ajv = new Ajv(AJV_OPTIONS);
-  return Object.fromEntries(Object.entries(VALIDATOR_GROUPS[group]).map(([name, schema]) => [name, ajv.compile(schema)]));
+  return Object.fromEntries(Object.entries(groups[group]).map(([name, schema]) => [name, ajv.compile(schema)]));
 }

@@ -1,7 +1,8 @@
 import Ajv, { ValidateFunction } from 'ajv';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { AJV_OPTIONS, VALIDATOR_GROUPS, ValidatorName } from '../../../src/validation/compiled-validators';
+import { AJV_OPTIONS, groupOf, ValidatorName } from '../../../src/validation/compiled-validators';
+import { VALIDATOR_GROUPS } from '../../../src/validation/validator-groups';
 
 // The built server validates with code generated at build time; tests (run from src/) compile at run time.
 // Both must judge every input alike, error for error.
@@ -43,4 +44,12 @@ const samples: Array<[ValidatorName, unknown]> = [
       expect(fromBuild.errors ?? null).toEqual(atRunTime.errors ?? null);
     },
   );
+});
+
+describe('groupOf', () => {
+  it('puts every validator in the group VALIDATOR_GROUPS holds it in, without loading a schema', () => {
+    for (const [group, schemas] of Object.entries(VALIDATOR_GROUPS)) {
+      for (const name of Object.keys(schemas)) expect([name, groupOf(name as ValidatorName)]).toEqual([name, group]);
+    }
+  });
 });

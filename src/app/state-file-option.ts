@@ -1,0 +1,125 @@
+import { existsSync, readdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import type { MockContext } from '../context/mock-context';
+import { ConfigError } from '../errors/api-error';
+import { storeObjects } from '../memory/footprint';
+import { autosaveMs, DEFAULT_AUTOSAVE, startAutosave, StateSaver } from '../state/autosave';
+import { FixtureError } from '../state/fixture-types';
+import { loadStateFile, UnreadableStateError } from '../state/load-state-file';
+import { saveStore } from '../state/state-file';
+import { StateSaveError } from '../state/state-save-error';
+import type { MockOptions } from './mock-options';
+
+/**
+ * What `--state <file>` adds to a start (createContext loads this file only then): the path checked before anything
+ * is built, the file loaded into the new instance, saves one at a time, and autosave.
+ */
+
+/** A --state path and autosave interval (null: off), both checked. */
+export interface StateOption {
+  path: string;
+  autosaveMs: number | null;
+}
+
+/** Checks `--state` and `--autosave` before the instance is built: a mistake stops the start. */
+export function checkStateOption(path: string, autosave: MockOptions['autosave']): StateOption {
+  const ms = autosaveMs(autosave ?? DEFAULT_AUTOSAVE);
+  checkStatePath(path);
+  return { path, autosaveMs: ms };
+}
+
+/** Loads the state file into `ctx` and gives it its save (POST /_mock/state/save, shutdown) and autosave. */
+export function useStateFile(ctx: MockContext, { path, autosaveMs: every }: StateOption, onAutosave: MockOptions['onAutosave']): void {
+  restoreState(ctx, path);
+  // One save at a time, whoever asks (autosave, POST /_mock/state/save, shutdown): a later one waits its turn.
+  const saver = new StateSaver(
+    () => saveStore(path, ctx.store, ctx.savedControls),
+    () => ctx.changes,
+  );
+  ctx.saveState = async () => {
+    try {
+      await saver.save();
+    } catch (error) {
+      throw StateSaveError.of(path, error);
+    }
+    return path;
+  };
+  if (every !== null) {
+    const describe = () => ({ file: path, objects: storeObjects(ctx.store) });
+    ctx.bus.shutdown.subscribe(startAutosave(saver, every, describe, onAutosave));
+  }
+}
+
+/**
+ * A --state file is written at shutdown; a path that can never be written (a missing folder, a folder where the
+ * file should be, no permission) must fail now, not after a whole session's work.
+ */
+function checkStatePath(path: string): void {
+  const folder = dirname(resolve(path));
+  let stats;
+  try {
+    stats = statSync(folder);
+  } catch {
+    throw new ConfigError(`Invalid --state ${path}: the folder ${folder} does not exist. Create it, or pick another path.`);
+  }
+  if (!stats.isDirectory()) throw new ConfigError(`Invalid --state ${path}: ${folder} is not a folder.`);
+  if (existsSync(path) && statSync(path).isDirectory())
+    throw new ConfigError(`Invalid --state ${path}: it is a folder; give a file path such as ${join(path, 'state.json')}.`);
+  // A file is made beside it and removed, as a save would: permission bits do not tell (root passes every check,
+  // and /proc or a read-only mount refuse new files whatever they say).
+  const probe = join(folder, `.${basename(path)}.${process.pid}.probe`);
+  try {
+    writeFileSync(probe, '', { flag: 'wx' });
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new ConfigError(
+      `Invalid --state ${path}: a file cannot be created in the folder ${folder} (${reason}), so the state could not be saved. Pick another path.`,
+    );
+  }
+  unlinkSync(probe);
+  removeStaleTemporaries(folder, basename(path));
+}
+
+/**
+ * A save writes `<file>.<pid>.<n>.tmp` and renames it into place; a process killed mid-save (`kill -9`, a crash)
+ * leaves its temporary file behind, as large as the state. Those of processes that no longer run are removed.
+ */
+function removeStaleTemporaries(folder: string, file: string): void {
+  const prefix = `${file}.`;
+  for (const name of readdirSync(folder)) {
+    if (!name.startsWith(prefix)) continue;
+    const pid = /^(\d+)\.\d+\.tmp$/.exec(name.slice(prefix.length))?.[1];
+    if (pid === undefined || Number(pid) === process.pid || isRunning(Number(pid))) continue;
+    try {
+      unlinkSync(join(folder, name));
+    } catch {
+      // Gone already, or not ours to remove: it is only a leftover.
+    }
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it runs, as another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function restoreState(ctx: MockContext, path: string): void {
+  try {
+    const loaded = loadStateFile(path, ctx.clock.now(), ctx.random);
+    if (!loaded) return;
+    ctx.useLoadedState(loaded);
+    // A store this large may already be past the budget: the first write must know (MemoryBudget reads the heap
+    // of a default budget only later on).
+    ctx.memory.sample();
+  } catch (error) {
+    // Whatever stops it, the message names the flag to fix.
+    if (error instanceof FixtureError) throw new ConfigError(`Invalid --state ${path}: the file is invalid: ${error.summary()}. Fix or delete it.`);
+    if (error instanceof UnreadableStateError) throw new ConfigError(`Invalid --state ${path}: the file is unreadable: ${error.message}. Fix or delete it.`);
+    throw new ConfigError(`Invalid --state ${path}: ${(error as Error).message}`);
+  }
+}

@@ -2,18 +2,18 @@
 'use strict';
 // Bundles the CLI (part of `npm run build`): dist/cli/run.js, as tsc wrote it, becomes one file holding every
 // module it loads, so `npx payments-mock` reads and resolves one file instead of ~150 (a third of its start-up
-// time). The packages scripts/vendored.js marks `inline` (commander, chalk) are bundled in too: every start loads
-// commander, so it costs no module resolution and its functions are in the CLI's code cache
-// (scripts/cli-code-cache.js). So are the request validators (src/cli/bundled-validators.ts) with ajv's runtime
-// helper. The MCP SDK's vendor file (dist/vendor/mcp-sdk.js) stays a file of its own, loaded when `mcp` runs. The modules of dist/cli and dist/mcp, which nothing but the CLI loads, are
-// removed once bundled (and with them the last requires of commander and chalk). The library entry points
+// time). The packages scripts/vendored.js marks `inline` (chalk) are bundled in too, and so are the request
+// validators (src/cli/bundled-validators.ts) with ajv's runtime helper. The vendor files marked `ownFile` (the MCP
+// SDK, node-forge, commander) stay files of their own, read only by the command that needs them. The modules of
+// dist/cli and dist/mcp, which nothing but the CLI loads, are removed once bundled (and with them the last requires
+// of chalk). The library entry points
 // (dist/index.js, dist/adapters/*) are left as tsc wrote them for the bundlers of the projects that import them.
 const { readdirSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
 const { dirname, join, relative } = require('node:path');
 const esbuild = require('esbuild');
 const pkg = require('../package.json');
 const { CLI_ONLY, DIST, VENDORED, isOwnVendorFile, recordBundled } = require('./vendored');
-const { PREWRAPPED, PREWRAPPED_END } = require('../bin/cached-require');
+const { PREWRAPPED, PREWRAPPED_END } = require('../bin/payments-mock');
 
 const BUNDLED = new Set(VENDORED.filter((one) => one.inline).map((one) => one.name));
 const external = Object.keys({ ...pkg.dependencies, ...pkg.peerDependencies, ...pkg.devDependencies })
@@ -23,7 +23,7 @@ const external = Object.keys({ ...pkg.dependencies, ...pkg.peerDependencies, ...
 const entry = join(DIST, 'cli', 'run.js');
 
 /**
- * The vendor files marked `ownFile` (the MCP SDK, node-forge) stay files: a require of one keeps pointing at it, from
+ * The vendor files marked `ownFile` (the MCP SDK, node-forge, commander) stay files: a require of one keeps pointing at it, from
  * the bundle's folder. Node's own compile cache is turned on just before the first of them loads (it holds 1 MB of
  * code the bundle's cache does not), so a start that loads none of them does not load node:module for it.
  */
@@ -41,23 +41,6 @@ const vendorFilesExternal = {
     build.onLoad({ filter: /.*/, namespace: 'vendor-file' }, (args) => ({
       // NODE_DISABLE_COMPILE_CACHE=1 leaves it off (Node reads it); Node 20 has none.
       contents: `require('node:module').enableCompileCache?.(); module.exports = require(${JSON.stringify(args.path)});`,
-      loader: 'js',
-    }));
-  },
-};
-
-/**
- * commander requires child_process at its top, for executable subcommands, which this CLI has none of: loading it
- * took 2.7 ms of every start (Node 22). In the bundle commander gets a `spawn` that loads it on first use.
- */
-const lazyChildProcess = {
-  name: 'lazy-child-process',
-  setup(build) {
-    build.onResolve({ filter: /^(node:)?child_process$/ }, (args) =>
-      /[\\/]node_modules[\\/]commander[\\/]/.test(args.importer) ? { path: 'child_process', namespace: 'lazy-child-process' } : undefined,
-    );
-    build.onLoad({ filter: /.*/, namespace: 'lazy-child-process' }, () => ({
-      contents: "let loaded; module.exports = { spawn: (...args) => (loaded ??= require('node:child_process')).spawn(...args) };",
       loader: 'js',
     }));
   },
@@ -86,7 +69,7 @@ esbuild
     target: 'node20',
     format: 'cjs',
     external,
-    plugins: [lazyChildProcess, vendorFilesExternal, versionOnly],
+    plugins: [vendorFilesExternal, versionOnly],
     legalComments: 'none',
     logLevel: 'error',
     metafile: true,
@@ -97,7 +80,7 @@ esbuild
     // esbuild escapes every non-ASCII character in code (its charset is ASCII) but copies comments as written: one
     // '…' in a comment made Node read the whole bundle as a two-byte string, 2.5 ms more to read at each start.
     const text = readFileSync(entry, 'utf8').replace(/[\u0080-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
-    // Written as the CommonJS wrapper function the shim compiles as is (bin/cached-require.js: PREWRAPPED).
+    // Written as the CommonJS wrapper function the shim compiles as is (bin/payments-mock.js: PREWRAPPED).
     writeFileSync(entry, PREWRAPPED + text + PREWRAPPED_END);
   })
   .catch((error) => {

@@ -1,15 +1,15 @@
 #!/usr/bin/env node
 'use strict';
-// Build step, after bundle-cli.js: writes V8's code cache of the CLI bundle beside it (see bin/cached-require.js),
+// Build step, after bundle-cli.js: writes V8's code cache of the CLI bundle beside it (see bin/payments-mock.js),
 // so `npx payments-mock` starts without compiling it. The cache is made after a training start (a mock on a free
 // port answering one create, as the bench's boot probe does), so it holds the functions a start compiles, not
 // only the module bodies. V8 accepts a cache only under the flags it was made with: the CLI bounds the heap
 // growth once listening (cli/heap-growth.ts), so its restoreStartFlags() sets it back before the cache is made.
-// Made for Node 20 only: newer Nodes learn theirs at their first start's exit (bin/cached-require.js).
+// Made for Node 20 only: newer Nodes learn theirs at their first start's exit (bin/payments-mock.js).
 const { readFileSync, writeFileSync } = require('node:fs');
 const Module = require('node:module');
 const { dirname, join } = require('node:path');
-const { cachePath, compile, fileStamp, hasCompileCache } = require('../bin/cached-require');
+const { cachePath, compile, fileStamp, hasCompileCache } = require('../bin/payments-mock');
 
 const file = join(__dirname, '..', 'dist', 'cli', 'run.js');
 
@@ -37,7 +37,7 @@ async function train(cli) {
 
 async function main() {
   if (hasCompileCache()) {
-    // Node 22 and newer: a start learns the cache at exit (bin/cached-require.js), so none is made here.
+    // Node 22 and newer: a start learns the cache at exit (bin/payments-mock.js), so none is made here.
     console.log(`no code cache made for Node ${process.versions.node}: the CLI's first start learns one`);
     process.exit(0);
   }

@@ -23,7 +23,8 @@ const DIST = join(ROOT, 'dist');
 const CLI_ONLY = ['cli', 'mcp'];
 
 const VENDORED = [
-  { name: 'commander', imports: ['commander'], inline: true },
+  // The one-shot subcommands' parser: a start reads its flags from the option table (src/app/start-options.ts).
+  { name: 'commander', imports: ['commander'], file: 'commander.js', ownFile: true },
   { name: 'chalk', imports: ['chalk'], inline: true },
   { name: 'ajv', imports: ['ajv/dist/runtime/ucs2length'], file: 'ajv-runtime.js' },
   {

@@ -6,7 +6,7 @@ const FORM = 'amount=2000&currency=usd&metadata[order]=42';
 
 /**
  * Sends what a user's first requests are (a create and a retrieve) to a throwaway instance, just before the CLI's
- * code cache is written (bin/cached-require.js). The cache holds the functions that had run when it was made; a
+ * code cache is written (bin/payments-mock.js). The cache holds the functions that had run when it was made; a
  * first start that served no create (`--version`, a probe of `/_mock/keys`, a test that stopped it at once)
  * left a cache without them, so every later start compiled them on its first create (on Node 24, 2 ms of CPU of
  * an 8 ms first create). Synchronous: it runs in the process's `exit` handler.

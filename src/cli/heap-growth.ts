@@ -31,7 +31,7 @@ let bounded = false;
 
 /**
  * Sets the factor back to V8's default (0) if boundHeapGrowth changed it: V8 accepts a code cache only under the
- * flags it was made with, so a cache of the CLI is made under a new start's (bin/cached-require.js).
+ * flags it was made with, so a cache of the CLI is made under a new start's (bin/payments-mock.js).
  */
 export function unboundHeapGrowth(): void {
   if (bounded) setFlags('--heap-growing-percent=0');

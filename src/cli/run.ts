@@ -6,15 +6,15 @@ import { bundleRequestValidators } from './bundled-validators';
 
 bundleRequestValidators();
 
-/** Undoes the V8 flags the CLI set once listening, for a code cache made at exit (bin/cached-require.js). */
+/** Undoes the V8 flags the CLI set once listening, for a code cache made at exit (bin/payments-mock.js). */
 export { unboundHeapGrowth as restoreStartFlags } from './heap-growth';
-/** A create and a retrieve on a throwaway instance, run before a code cache of the CLI is learned (bin/cached-require.js). */
+/** A create and a retrieve on a throwaway instance, run before a code cache of the CLI is learned (bin/payments-mock.js). */
 export { trainCodeCache } from './code-cache-training';
 
 let startedMock = false;
 
 /**
- * Whether this process started a mock, so that a code cache of what it ran holds a start (bin/cached-require.js
+ * Whether this process started a mock, so that a code cache of what it ran holds a start (bin/payments-mock.js
  * learns one only then): a first `--version`, `--help` or client command would leave every later start to
  * compile its start-up.
  */

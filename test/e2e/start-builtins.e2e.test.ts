@@ -13,7 +13,10 @@ afterEach(killAll);
  */
 const NOT_AT_START = ['v8', 'perf_hooks', 'module', 'os'];
 
-/** A preload that writes Node's list of loaded built-ins to `out` when the first 2xx POST /v1 answer has been sent. */
+/**
+ * A preload that writes Node's list of loaded built-ins to `out` as the first 2xx POST /v1 answer is sent: before
+ * it goes, so the file is there once the client has the answer.
+ */
 function preload(dir: string, out: string): string {
   const file = join(dir, 'record-builtins.js');
   writeFileSync(
@@ -22,12 +25,11 @@ function preload(dir: string, out: string): string {
 const end = http.ServerResponse.prototype.end;
 let done = false;
 http.ServerResponse.prototype.end = function (...args) {
-  const result = end.apply(this, args);
   if (!done && this.req.method === 'POST' && this.req.url.startsWith('/v1/') && this.statusCode < 300) {
     done = true;
     require('node:fs').writeFileSync(${JSON.stringify(out)}, process.moduleLoadList.join('\\n'));
   }
-  return result;
+  return end.apply(this, args);
 };`,
   );
   return file;

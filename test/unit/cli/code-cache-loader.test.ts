@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { requireBuild } from '../../helpers/cli-process';
 
 // bin/ is plain JavaScript that ships as is.
-const BIN = join(__dirname, '..', '..', '..', 'bin', 'cached-require.js');
+const BIN = join(__dirname, '..', '..', '..', 'bin', 'payments-mock.js');
 const { PREWRAPPED, PREWRAPPED_END, cachedRequire, cachePath, compile, fileStamp, hasCompileCache } = require(BIN) as {
   PREWRAPPED: string;
   PREWRAPPED_END: string;

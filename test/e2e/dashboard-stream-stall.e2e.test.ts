@@ -84,7 +84,9 @@ describe('a stalled GET /_mock/stream subscriber', () => {
     expect(maxBuffered).toBeGreaterThan(0);
     expect(maxBuffered).toBeLessThanOrEqual(256 * 1024);
     expect(closedAt).toBeDefined();
-    expect(closedAt! - stalledAt!).toBeGreaterThanOrEqual(1300);
+    // This loop sees the stall up to a poll late, and later on a loaded machine (250 ms measured): 1,000 ms still tells
+    // a stream ended after waiting streamStallMs (1,500) from one ended at once.
+    expect(closedAt! - stalledAt!).toBeGreaterThanOrEqual(1000);
     expect(closedAt! - stalledAt!).toBeLessThan(4000);
     await until(() => !ctx.bus.request.hasSubscribers, 2000);
     expect(ctx.bus.request.hasSubscribers).toBe(false);

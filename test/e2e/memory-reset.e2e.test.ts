@@ -33,14 +33,22 @@ describe('the memory budget on the real heap of the CLI', () => {
     };
     const memory = async () => (await (await fetch(`${cli.url}/_mock/memory`)).json()) as MemoryAnswer;
 
-    // The CLI holds a few MB of its own: at most 16 MB / 30 KB ≈ 550 creates fill the rest.
+    // The CLI holds a few MB of its own: at most 16 MB / 30 KB ≈ 550 creates fill the rest. Until V8's first full
+    // collection the heap in use, garbage too, stands in for what is held (docs/behaviour.md), so a collection
+    // between two requests can lift an early refusal: fill until a create is refused and the budget, asked at once,
+    // still says full.
     let created = 0;
-    for (let status = await create(); status === 200; status = await create()) {
-      if (++created > 1000) throw new Error('no refusal after 1,000 creates of 30 KB under a 16 MB budget');
+    let full: MemoryAnswer | undefined;
+    while (!full) {
+      const status = await create();
+      if (status === 200) {
+        if (++created > 1000) throw new Error('no refusal after 1,000 creates of 30 KB under a 16 MB budget');
+        continue;
+      }
+      expect(status).toBe(503);
+      const reading = await memory();
+      if (reading.state === 'full') full = reading;
     }
-    expect(await create()).toBe(503);
-    const full = await memory();
-    expect(full.state).toBe('full');
     // What the store holds is counted by its size: at least the 25,500 characters of text each payment carries.
     expect(full.workspaces[0]!.bytes).toBeGreaterThan(created * 25_500);
 

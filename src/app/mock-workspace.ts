@@ -1,6 +1,6 @@
 import type { ClockMode, ClockState } from '../clock/clock';
 import type { MockContext } from '../context/mock-context';
-import { newWorkspace } from '../domain/workspaces';
+import { newWorkspace, noSuchWorkspace } from '../domain/workspaces';
 import { ApiError } from '../errors/api-error';
 import { keyEntry } from '../domain/key-entry';
 import { parseScenario, ScenarioName, ScenarioOptions } from '../scenarios/scenarios';
@@ -111,7 +111,7 @@ export function createMockWorkspace(ctx: MockContext, options: { name?: string }
 export function mockWorkspace(ctx: MockContext, id: string): MockWorkspace {
   const existing = () => {
     const workspace = ctx.store.workspaces.get(id);
-    if (!workspace) throw new ApiError('resource_missing', `No such workspace: '${id}'. It was deleted, or dropped by a server-wide reset.`, { param: 'id' });
+    if (!workspace) throw noSuchWorkspace(id, 'id');
     return workspace;
   };
   const workspace = existing();

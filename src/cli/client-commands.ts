@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { Command, InvalidArgumentError } from 'commander';
 import { ConfigError } from '../errors/api-error';
 import type { FlowResult } from '../triggers/flow-types';
 import { withEnv } from '../triggers/env-references';
@@ -8,7 +8,7 @@ import type { TriggerResult } from '../triggers/trigger';
 import { formatFlow, formatTrigger } from './client-output';
 import type { Palette } from './colors';
 import { postAdmin } from './mock-client';
-import { DEFAULT_MOCK_URL } from '../app/start-flags';
+import { connectionOptions } from './connection-options';
 
 interface ClientFlags {
   url: string;
@@ -31,11 +31,9 @@ function override(value: string, previous: Array<[string, string]>): Array<[stri
 
 /** The options every command that talks to a running mock shares. */
 function clientOptions(command: Command): Command {
-  return command
-    .addOption(new Option('--url <url>', 'the running mock').default(DEFAULT_MOCK_URL).env('PAYMENTS_MOCK_URL'))
+  return connectionOptions(command)
     .option('--workspace <id>', 'the workspace to act in (default: the first one, as the banner lists them)')
     .option('--live', 'live mode instead of test mode')
-    .addOption(new Option('--admin-token <token>', "the mock's --admin-token, if it was started with one").env('PAYMENTS_MOCK_ADMIN_TOKEN'))
     .option('--json', 'print one JSON document instead of lines for people');
 }
 

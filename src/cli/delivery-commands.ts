@@ -1,9 +1,9 @@
-import { Command, Option } from 'commander';
+import { Command } from 'commander';
 import { ConfigError } from '../errors/api-error';
 import type { WebhookDelivery, WebhookEndpoint } from '../schemas/resources';
 import type { Palette } from './colors';
 import { callMock, ClientOptions, getAdmin, postAdmin } from './mock-client';
-import { DEFAULT_MOCK_URL } from '../app/start-flags';
+import { connectionOptions } from './connection-options';
 
 interface Flags extends ClientOptions {
   json?: boolean;
@@ -14,10 +14,7 @@ interface Out {
 }
 
 function shared(command: Command): Command {
-  return command
-    .addOption(new Option('--url <url>', 'the running mock').default(DEFAULT_MOCK_URL).env('PAYMENTS_MOCK_URL'))
-    .addOption(new Option('--admin-token <token>', "the mock's --admin-token, if it was started with one").env('PAYMENTS_MOCK_ADMIN_TOKEN'))
-    .option('--json', 'print the answer as JSON');
+  return connectionOptions(command).option('--json', 'print the answer as JSON');
 }
 
 /**

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
-import { Command, Option } from 'commander';
-import { DEFAULT_MOCK_URL } from '../app/start-flags';
+import { Command } from 'commander';
+import { connectionOptions } from './connection-options';
 import { ConfigError } from '../errors/api-error';
 import type { FlowDocument } from '../triggers/flow-types';
 import type { Palette } from './colors';
@@ -22,11 +22,9 @@ interface JournalFlags {
  * requests it does not hold) are also printed on stderr, one yellow line each: the document stays pipeable.
  */
 export function addJournalCommand(program: Command, io: { stdout: (text: string) => void; stderr: (text: string) => void }, chalk: Palette): void {
-  program
-    .command('journal')
-    .description("print a running mock's request journal; --as-flow: the session as a flow file that `payments-mock flow` replays")
-    .addOption(new Option('--url <url>', 'the running mock').default(DEFAULT_MOCK_URL).env('PAYMENTS_MOCK_URL'))
-    .addOption(new Option('--admin-token <token>', "the mock's --admin-token, if it was started with one").env('PAYMENTS_MOCK_ADMIN_TOKEN'))
+  connectionOptions(
+    program.command('journal').description("print a running mock's request journal; --as-flow: the session as a flow file that `payments-mock flow` replays"),
+  )
     .option('--as-flow', 'write the session as a flow document: references for the ids it made, its clock moves and scenario changes, each status')
     .option('--workspace <id>', 'with --as-flow: the session of this workspace (default: the workspace of its first request)')
     .option('--since <request id or unix time>', 'with --as-flow: from this Request-Id (req_…) on, or from this Unix time on')

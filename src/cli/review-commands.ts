@@ -1,5 +1,5 @@
 import { Command, Option } from 'commander';
-import { DEFAULT_MOCK_URL } from '../app/start-flags';
+import { connectionOptions } from './connection-options';
 import type { ProbeReport } from '../review/probe-types';
 import type { ReviewReport } from '../review/review-types';
 import { findingsAtOrAbove, findingText, reviewNotes } from '../review/review-text';
@@ -20,10 +20,7 @@ interface Out {
 const SEVERITIES = ['critical', 'warning', 'info'];
 
 function shared(command: Command): Command {
-  return command
-    .addOption(new Option('--url <url>', 'the running mock').default(DEFAULT_MOCK_URL).env('PAYMENTS_MOCK_URL'))
-    .addOption(new Option('--admin-token <token>', "the mock's --admin-token, if it was started with one").env('PAYMENTS_MOCK_ADMIN_TOKEN'))
-    .option('--json', 'print the report as JSON');
+  return connectionOptions(command).option('--json', 'print the report as JSON');
 }
 
 /**

@@ -1,3 +1,4 @@
+import { ApiError } from '../errors/api-error';
 import { KeyKind } from '../schemas/resources';
 import { KeyRecord, Store, Workspace } from '../store/store';
 import { newKey } from './keys';
@@ -22,4 +23,14 @@ export function newWorkspace(store: Store, options: { name?: string; now: number
     }
   }
   return { workspace, keys };
+}
+
+/**
+ * The error for a workspace id that names none, one message wherever it is met (a path, a body, a query, a flow, a
+ * handle): what was asked for, and where the ids are.
+ * @example if (!store.workspaces.has(id)) throw noSuchWorkspace(id, 'workspace', 400);
+ */
+export function noSuchWorkspace(id: unknown, param: string, status?: number): ApiError {
+  const message = `No such workspace: '${String(id).slice(0, 100)}'. GET /_mock/workspaces lists them; POST /_mock/workspaces makes one.`;
+  return new ApiError('resource_missing', message, status === undefined ? { param } : { param, status });
 }

@@ -8,6 +8,7 @@ import { ReviewedRequest, reviewedRequest } from './journal-facts';
 import { rulesOff } from './rules-off';
 import { REVIEW_RULES, RULE_IDS, ruleDocUrl, RuleId, SEVERITY_RANK, Severity } from './rules';
 import type { Finding, RawFinding, ReviewOptions, ReviewReport } from './review-types';
+import { noSuchWorkspace } from '../domain/workspaces';
 
 export type { ReviewOptions, ReviewReport } from './review-types';
 
@@ -18,11 +19,7 @@ export type { ReviewOptions, ReviewReport } from './review-types';
  */
 export function reviewJournal(ctx: MockContext, options: ReviewOptions, docsBase: string): ReviewReport {
   const { workspace, since } = options;
-  if (workspace !== undefined && !ctx.store.workspaces.has(workspace))
-    throw new ApiError('resource_missing', `No such workspace: '${workspace.slice(0, 100)}'. GET /_mock/workspaces lists them.`, {
-      param: 'workspace',
-      status: 400,
-    });
+  if (workspace !== undefined && !ctx.store.workspaces.has(workspace)) throw noSuchWorkspace(workspace, 'workspace', 400);
   const journal = ctx.journal.chronological();
   const from = startOf(journal, since, ctx.journal.kept);
   const byWorkspace = new Map<string | null, ReviewedRequest[]>();

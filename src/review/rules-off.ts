@@ -1,6 +1,7 @@
 import type { MockContext } from '../context/mock-context';
 import { ApiError } from '../errors/api-error';
 import { isRuleId, RULE_IDS, RuleId } from './rules';
+import { noSuchWorkspace } from '../domain/workspaces';
 
 /** A workspace's review settings (`GET`/`PUT /_mock/workspaces/{id}/review`). */
 export interface ReviewSettings {
@@ -44,6 +45,5 @@ export function setRulesOff(ctx: MockContext, workspace: string, rules: unknown)
 }
 
 function checkWorkspace(ctx: MockContext, workspace: string): void {
-  if (!ctx.store.workspaces.has(workspace))
-    throw new ApiError('resource_missing', `No such workspace: '${workspace.slice(0, 100)}'. GET /_mock/workspaces lists them.`, { param: 'workspace' });
+  if (!ctx.store.workspaces.has(workspace)) throw noSuchWorkspace(workspace, 'workspace');
 }

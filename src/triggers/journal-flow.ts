@@ -6,6 +6,7 @@ import type { FlowDocument } from './flow-types';
 import { MAX_STEPS } from './validate-flow';
 import { sessionCut } from './session-cut';
 import { keyOf, SessionSteps } from './session-steps';
+import { noSuchWorkspace } from '../domain/workspaces';
 
 /** What a session kept as a flow is made from: the request journal and the changes among its requests. */
 export interface JournalSource {
@@ -68,11 +69,7 @@ export function journalFlow(source: JournalSource, options: JournalFlowOptions =
   const livemode = keyOf(ofWorkspace[0]?.entry.key ?? null)?.livemode ?? false;
   const requests = ofWorkspace.filter(({ entry }) => keyOf(entry.key)?.livemode === livemode && entry.status !== 0);
   if (requests.length === 0) {
-    if (![...source.workspaceIds()].includes(workspace))
-      throw new ApiError('resource_missing', `No such workspace: '${workspace.slice(0, 100)}'. GET /_mock/workspaces lists them.`, {
-        param: 'workspace',
-        status: 400,
-      });
+    if (![...source.workspaceIds()].includes(workspace)) throw noSuchWorkspace(workspace, 'workspace', 400);
     throw new ApiError('parameter_invalid', `The journal holds no /v1 request of workspace ${workspace}${since.text}: there is no session to keep as a flow.`, {
       param: 'workspace',
     });

@@ -10,6 +10,7 @@ import type { FlowDocument, FlowEvent, FlowResult, FlowStep, FlowValue, RequestS
 import { keyFor } from './flow-keys';
 import { fieldAt, FlowReferenceError, Reference, resolveString, resolveValue } from './references';
 import { isRequestStep, validateFlow } from './validate-flow';
+import { noSuchWorkspace } from '../domain/workspaces';
 
 /** The header every request of a flow (a trigger, a probe) carries: the integration review leaves the sandbox's own requests out. */
 export const SOURCE_HEADER = 'payments-mock-source';
@@ -62,11 +63,7 @@ export async function runFlow(ctx: MockContext, dispatch: Dispatch, input: unkno
 /** The flow's workspace and mode, checked. */
 export function flowTarget(ctx: MockContext, document: Pick<FlowDocument, 'workspace' | 'livemode'>): { workspace: string; livemode: boolean } {
   const workspace = document.workspace ?? (ctx.store.workspaces.keys().next().value as string | undefined);
-  if (workspace === undefined || !ctx.store.workspaces.has(workspace))
-    throw new ApiError('resource_missing', `No such workspace: '${String(workspace).slice(0, 100)}'. GET /_mock/workspaces lists them.`, {
-      param: 'workspace',
-      status: 400,
-    });
+  if (workspace === undefined || !ctx.store.workspaces.has(workspace)) throw noSuchWorkspace(workspace, 'workspace', 400);
   return { workspace, livemode: document.livemode ?? false };
 }
 

@@ -1,6 +1,7 @@
 import { ApiError } from '../../errors/api-error';
 import { Partition, Store, Workspace } from '../../store/store';
 import { QueryParams } from '../route-types';
+import { noSuchWorkspace } from '../../domain/workspaces';
 
 /*
  * What the admin lists across workspaces share (`/_mock/objects`, `/_mock/events`): the workspace and mode
@@ -28,11 +29,7 @@ export const LIMIT_QUERY = { limit: { type: 'integer', minimum: 1, maximum: 1000
  */
 export function* places(store: Store, query: QueryParams): IterableIterator<{ workspace: Workspace; partition: Partition }> {
   const workspaceId = query.get('workspace');
-  if (workspaceId !== null && !store.workspaces.has(workspaceId))
-    throw new ApiError('resource_missing', `No such workspace: '${workspaceId.slice(0, 100)}'. GET /_mock/workspaces lists them.`, {
-      param: 'workspace',
-      status: 400,
-    });
+  if (workspaceId !== null && !store.workspaces.has(workspaceId)) throw noSuchWorkspace(workspaceId, 'workspace', 400);
   const livemode = query.get('livemode');
   if (livemode !== null && livemode !== 'true' && livemode !== 'false')
     throw new ApiError('parameter_invalid', `Invalid livemode: ${livemode.slice(0, 40)}. Use true or false.`, { param: 'livemode' });

@@ -8,6 +8,7 @@ import { ADMIN_SHAPES } from '../../schemas/admin';
 import { KeyKind, PERMISSION_RESOURCES, Permissions } from '../../schemas/resources';
 import { AdminRoute } from '../route-types';
 import { EXAMPLE_KEY } from '../examples';
+import { noSuchWorkspace } from '../../domain/workspaces';
 
 const KEY_KINDS: KeyKind[] = ['secret', 'publishable', 'restricted'];
 
@@ -40,8 +41,7 @@ export const ADMIN_KEY_ROUTES: AdminRoute[] = [
     handler: ({ ctx, body }) => {
       onlyKeys(body, ['workspace', 'kind', 'livemode', 'permissions']);
       const workspace = requiredString(body, 'workspace');
-      if (!ctx.store.workspaces.has(workspace))
-        throw new ApiError('resource_missing', `No such workspace: '${workspace}'.`, { param: 'workspace', status: 400 });
+      if (!ctx.store.workspaces.has(workspace)) throw noSuchWorkspace(workspace, 'workspace', 400);
       const kind = requiredString(body, 'kind') as KeyKind;
       if (!KEY_KINDS.includes(kind))
         throw new ApiError('parameter_invalid', `Invalid kind: ${kind}. Use secret, publishable or restricted.`, { param: 'kind' });

@@ -11,6 +11,7 @@ import { newWorkspace } from '../../domain/workspaces';
 import { EXAMPLE_KEY } from '../examples';
 import { keyEntry } from '../../domain/key-entry';
 import { SCENARIO_NAMES } from '../../schemas/scenario-names';
+import { noSuchWorkspace } from '../../domain/workspaces';
 
 const MAX_WORKSPACE_NAME = 256;
 
@@ -51,7 +52,7 @@ export const WORKSPACE_ADMIN_ROUTES: AdminRoute[] = [
     example: { status: 'ok', deleted: 'ws_7bQ2' },
     handler: async ({ ctx, path }) => {
       const id = path.id as string;
-      if (!ctx.store.workspaces.has(id)) throw new ApiError('resource_missing', `No such workspace: '${id}'.`, { param: 'id' });
+      if (!ctx.store.workspaces.has(id)) throw noSuchWorkspace(id, 'id');
       await ctx.inFlight.replace(id, () => ctx.deleteWorkspace(id));
       return { status: 'ok', deleted: path.id };
     },
@@ -246,13 +247,7 @@ export function scenarioBody(ctx: MockContext, id: string) {
 
 function workspaceOf(ctx: MockContext, id: string | undefined): Workspace {
   const workspace = ctx.store.workspaces.get(id ?? '');
-  if (!workspace) {
-    throw new ApiError(
-      'resource_missing',
-      `No such workspace: '${String(id).slice(0, 100)}'. GET /_mock/workspaces lists them; POST /_mock/workspaces makes one.`,
-      { param: 'id' },
-    );
-  }
+  if (!workspace) throw noSuchWorkspace(id, 'id');
   return workspace;
 }
 

@@ -14,16 +14,22 @@ function readWebhookCa(options: MockOptions): string[] {
   return readCaBundle(String(options.webhookCa));
 }
 
+/** `--state`, checked now, and what attaches its file to the instance once built; its code loads only with `--state`. */
+function checkedStateFile(options: MockOptions): ((ctx: MockContext) => void) | undefined {
+  if (!options.state) return undefined;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only with --state (above)
+  const { stateFile } = require('./state-file-option') as typeof import('./state-file-option');
+  return stateFile(options.state, options.autosave, options.onAutosave);
+}
+
 /** Builds an instance's context from options; every mistake is a ConfigError with one clear message. */
 export function createContext(options: MockOptions = {}): MockContext {
   const clock = checkOptions(options);
   if (options.autosave !== undefined && !options.state)
     throw new ConfigError('--autosave needs --state <file>: it saves the store to that file in the background.');
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only with --state
-  const stateFile = options.state ? (require('./state-file-option') as typeof import('./state-file-option')) : undefined;
-  const state = options.state && stateFile?.checkStateOption(options.state, options.autosave);
+  const attachState = checkedStateFile(options);
   const ctx = contextFromOptions(options, loadFixtures(options.fixtures), clock, options.webhookCa !== undefined ? readWebhookCa(options) : undefined);
-  if (state) stateFile?.useStateFile(ctx, state, options.onAutosave);
+  attachState?.(ctx);
   return ctx;
 }
 

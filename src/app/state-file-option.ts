@@ -11,25 +11,18 @@ import { StateSaveError } from '../state/state-save-error';
 import type { MockOptions } from './mock-options';
 
 /**
- * What `--state <file>` adds to a start (createContext loads this file only then): the path checked before anything
- * is built, the file loaded into the new instance, saves one at a time, and autosave.
+ * What `--state <file>` adds to a start (createContext loads this file only then). `--state` and `--autosave` are
+ * checked now, before the instance is built (a mistake stops the start); the function returned loads the file into
+ * the new instance and gives it its save (POST /_mock/state/save, shutdown) and its autosave.
+ * @example const attach = stateFile('state.json', '30s', undefined); const ctx = build(); attach(ctx);
  */
-
-/** A --state path and autosave interval (null: off), both checked. */
-export interface StateOption {
-  path: string;
-  autosaveMs: number | null;
-}
-
-/** Checks `--state` and `--autosave` before the instance is built: a mistake stops the start. */
-export function checkStateOption(path: string, autosave: MockOptions['autosave']): StateOption {
-  const ms = autosaveMs(autosave ?? DEFAULT_AUTOSAVE);
+export function stateFile(path: string, autosave: MockOptions['autosave'], onAutosave: MockOptions['onAutosave']): (ctx: MockContext) => void {
+  const every = autosaveMs(autosave ?? DEFAULT_AUTOSAVE);
   checkStatePath(path);
-  return { path, autosaveMs: ms };
+  return (ctx) => useStateFile(ctx, path, every, onAutosave);
 }
 
-/** Loads the state file into `ctx` and gives it its save (POST /_mock/state/save, shutdown) and autosave. */
-export function useStateFile(ctx: MockContext, { path, autosaveMs: every }: StateOption, onAutosave: MockOptions['onAutosave']): void {
+function useStateFile(ctx: MockContext, path: string, every: number | null, onAutosave: MockOptions['onAutosave']): void {
   restoreState(ctx, path);
   // One save at a time, whoever asks (autosave, POST /_mock/state/save, shutdown): a later one waits its turn.
   const saver = new StateSaver(

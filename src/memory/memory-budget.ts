@@ -52,8 +52,8 @@ export class MemoryBudget {
   /** The last few samples of the store's bytes, with their time: a collection is matched with the store it saw. */
   private readonly history: Array<{ at: number; stored: number } | undefined> = new Array<undefined>(HISTORY).fill(undefined);
   private next = 0;
-  private bytes: number | undefined;
-  private readonly budgetOf: () => number;
+  /** The budget in bytes, or, until first needed, how to work it out. */
+  private bytes: number | (() => number);
 
   /**
    * `budget` in bytes, or how to work it out when first needed. A number is a budget the user set, which a start
@@ -68,14 +68,14 @@ export class MemoryBudget {
     private readonly storeBytes: () => number,
     private readonly notify: (notice: MemoryNotice) => void,
   ) {
-    if (typeof budget === 'number') this.bytes = budget;
-    this.budgetOf = typeof budget === 'number' ? () => budget : budget;
+    this.bytes = budget;
     this.writes = typeof budget === 'number' ? SAMPLE_EVERY.ok - 1 : 0;
   }
 
   /** The budget in bytes. */
   get budget(): number {
-    return (this.bytes ??= this.budgetOf());
+    if (typeof this.bytes === 'function') this.bytes = this.bytes();
+    return this.bytes;
   }
 
   /** Whether a request may store something new now: a counter check, and a reading of the heap every few writes. */

@@ -6,7 +6,7 @@
 // this same file, not a module of its own: loading a second file was 0.3 ms of every start. The build scripts and
 // tests require it for the loader's functions; only a run as the main module starts the CLI.
 //
-// Loading the bundled CLI without compiling it at every start: compiling the 850 KB bundle, and then each function a
+// Loading the bundled CLI without compiling it at every start: compiling the 1.1 MB bundle, and then each function a
 // start runs, is a third of the start-up time. V8's code cache of the bundle, made after a start has run, holds
 // those functions compiled. The first cache that applies:
 // 1. The build's, beside the bundle, made for the Node that built it after a training start (scripts/cli-code-cache.js),
@@ -18,7 +18,7 @@
 //    Node 22: 64 ms from spawn to listening with it, 54 ms with a learned cache).
 // A cache is named by the V8 version and starts with the bundle's stamp (size, inode, modification and change
 // times, as Python checks a .pyc): a rebuilt, replaced or copied bundle never meets an old cache, and no start has
-// to hash 850 KB (nor load node:crypto, 3 ms on Node 20). V8 itself rejects a cache made with other flags (then it
+// to hash 1.1 MB (nor load node:crypto, 3 ms on Node 20). V8 itself rejects a cache made with other flags (then it
 // compiles, and learns again). Node's compile cache serves the files the bundle loads later (scripts/bundle-cli.js).
 // NODE_DISABLE_COMPILE_CACHE=1 turns both off; PAYMENTS_MOCK_CODE_CACHE=<folder> moves the learned one.
 // A start loads no builtin it can do without: the CommonJS loader's own Module (this module's constructor) has
@@ -88,13 +88,6 @@ function freshBuildCache(file) {
   const cache = cachePath(file);
   if (!fs.existsSync(cache)) return undefined;
   return cacheFor(fs.readFileSync(cache), fileStamp(file));
-}
-
-/** `require(file)`, compiled from the build's code cache when there is a fresh one. */
-function cachedRequire(file) {
-  const data = freshBuildCache(file);
-  if (data === undefined) return require(file);
-  return runModule(compile(file, readSource(file), data), file);
 }
 
 /** Whether this Node has its own compile cache (22.8 and newer); loads node:module, which a start does not need. */
@@ -225,4 +218,4 @@ function main() {
 
 if (require.main === module) main();
 
-module.exports = { PREWRAPPED, PREWRAPPED_END, cachedRequire, cachePath, compile, fileStamp, hasCompileCache, learnedFolder, learnedPath, requireCli, tmpdir };
+module.exports = { PREWRAPPED, PREWRAPPED_END, cachePath, compile, fileStamp, hasCompileCache, learnedFolder, learnedPath, requireCli, tmpdir };

@@ -6,10 +6,10 @@ import { requireBuild } from '../../helpers/cli-process';
 
 // bin/ is plain JavaScript that ships as is.
 const BIN = join(__dirname, '..', '..', '..', 'bin', 'payments-mock.js');
-const { PREWRAPPED, PREWRAPPED_END, cachedRequire, cachePath, compile, fileStamp, hasCompileCache } = require(BIN) as {
+const { PREWRAPPED, PREWRAPPED_END, cachePath, compile, fileStamp, hasCompileCache, requireCli } = require(BIN) as {
   PREWRAPPED: string;
   PREWRAPPED_END: string;
-  cachedRequire: (file: string) => Record<string, unknown>;
+  requireCli: (file: string) => Record<string, unknown>;
   hasCompileCache: () => boolean;
   cachePath: (file: string) => string;
   compile: (file: string, source: string, cachedData?: Buffer) => { cachedDataRejected?: boolean; createCachedData(): Buffer };
@@ -191,6 +191,18 @@ describe('what a learned cache of the CLI holds', () => {
 });
 
 describe('the code cache the build makes for its own Node (Node 20)', () => {
+  /** `load()` where the learned cache is off: without a fresh build cache, requireCli requires the file as usual. */
+  function withoutLearnedCache<T>(load: () => T): T {
+    const before = process.env.NODE_DISABLE_COMPILE_CACHE;
+    process.env.NODE_DISABLE_COMPILE_CACHE = '1';
+    try {
+      return load();
+    } finally {
+      if (before === undefined) delete process.env.NODE_DISABLE_COMPILE_CACHE;
+      else process.env.NODE_DISABLE_COMPILE_CACHE = before;
+    }
+  }
+
   it('is made by the build for this Node, from this bundle, and V8 accepts it in a fresh node', () => {
     requireBuild();
     if (hasCompileCache()) {
@@ -209,7 +221,7 @@ describe('the code cache the build makes for its own Node (Node 20)', () => {
     writeFileSync(cachePath(file), Buffer.concat([fileStamp(file), compile(file, readFileSync(file, 'utf8')).createCachedData()]));
     const later = new Date(Date.now() + 1000);
     utimesSync(file, later, later);
-    expect(cachedRequire(file)).toEqual({ answer: 'module.js', viaCache: false });
+    expect(withoutLearnedCache(() => requireCli(file))).toEqual({ answer: 'module.js', viaCache: false });
   });
 
   it('runs a module compiled from a fresh cache as CommonJS: its own require, __filename and exports', () => {
@@ -219,7 +231,7 @@ describe('the code cache the build makes for its own Node (Node 20)', () => {
     const source = "exports.file = require('node:path').basename(__filename); exports.dir = __dirname; exports.viaCache = module.id === undefined;";
     writeFileSync(file, source);
     writeFileSync(cachePath(file), Buffer.concat([fileStamp(file), compile(file, source).createCachedData()]));
-    expect(cachedRequire(file)).toEqual({ file: 'module.js', dir, viaCache: true });
+    expect(withoutLearnedCache(() => requireCli(file))).toEqual({ file: 'module.js', dir, viaCache: true });
   });
 });
 
@@ -259,5 +271,23 @@ describe('the prewrapped bundle (scripts/bundle-cli.js)', () => {
       dir,
     );
     expect(module.exports).toEqual({ answer: 42 });
+  });
+});
+
+describe("the shim's temp folder (the learned caches' default home), read without node:os", () => {
+  it.each<[string, NodeJS.ProcessEnv]>([
+    ['TMPDIR', { TMPDIR: '/var/tmp/x' }],
+    ['TMPDIR with a trailing slash', { TMPDIR: '/var/tmp/x/' }],
+    ['TMP when TMPDIR is empty', { TMPDIR: '', TMP: '/srv/tmp' }],
+    ['TEMP alone', { TEMP: '/srv/temp' }],
+    ['none of them', {}],
+    ['the root folder', { TMPDIR: '/' }],
+  ])("is node:os's tmpdir(): %s", (_case, given) => {
+    const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, ...given };
+    const both = `const { tmpdir } = require(${JSON.stringify(BIN)}); process.stdout.write(JSON.stringify([tmpdir(), require('node:os').tmpdir()]))`;
+    const { stdout, stderr } = spawnSync(process.execPath, ['-e', both], { encoding: 'utf8', env });
+    expect(stderr).toBe('');
+    const [ours, theirs] = JSON.parse(stdout) as [string, string];
+    expect(ours).toBe(theirs);
   });
 });

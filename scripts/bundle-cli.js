@@ -6,8 +6,8 @@
 // validators (src/cli/bundled-validators.ts) with ajv's runtime helper. The vendor files marked `ownFile` (the MCP
 // SDK, node-forge, commander) stay files of their own, read only by the command that needs them. The modules of
 // dist/cli and dist/mcp, which nothing but the CLI loads, are removed once bundled (and with them the last requires
-// of chalk). The library entry points
-// (dist/index.js, dist/adapters/*) are left as tsc wrote them for the bundlers of the projects that import them.
+// of chalk). The library entry points (dist/index.js, dist/adapters/*) are left as tsc wrote them for the bundlers
+// of the projects that import them.
 const { readdirSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
 const { dirname, join, relative } = require('node:path');
 const esbuild = require('esbuild');
@@ -23,8 +23,8 @@ const external = Object.keys({ ...pkg.dependencies, ...pkg.peerDependencies, ...
 const entry = join(DIST, 'cli', 'run.js');
 
 /**
- * The vendor files marked `ownFile` (the MCP SDK, node-forge, commander) stay files: a require of one keeps pointing at it, from
- * the bundle's folder. Node's own compile cache is turned on just before the first of them loads (it holds 1 MB of
+ * The vendor files marked `ownFile` (the MCP SDK, node-forge, commander) stay files: a require of one keeps pointing
+ * at it, from the bundle's folder. Node's own compile cache is turned on just before the first of them loads (it holds 1 MB of
  * code the bundle's cache does not), so a start that loads none of them does not load node:module for it.
  */
 const vendorFilesExternal = {

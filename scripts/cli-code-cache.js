@@ -4,7 +4,7 @@
 // so `npx payments-mock` starts without compiling it. The cache is made after a training start (a mock on a free
 // port answering one create, as the bench's boot probe does), so it holds the functions a start compiles, not
 // only the module bodies. V8 accepts a cache only under the flags it was made with: the CLI bounds the heap
-// growth once listening (cli/heap-growth.ts), so its restoreStartFlags() sets it back before the cache is made.
+// growth after start-up (cli/heap-growth.ts), so its restoreStartFlags() sets it back before the cache is made.
 // Made for Node 20 only: newer Nodes learn theirs at their first start's exit (bin/payments-mock.js).
 const { readFileSync, writeFileSync } = require('node:fs');
 const Module = require('node:module');

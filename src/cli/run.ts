@@ -6,7 +6,7 @@ import { bundleRequestValidators } from './bundled-validators';
 
 bundleRequestValidators();
 
-/** Undoes the V8 flags the CLI set once listening, for a code cache made at exit (bin/payments-mock.js). */
+/** Undoes the V8 flags the CLI set after start-up, for a code cache made at exit (bin/payments-mock.js). */
 export { unboundHeapGrowth as restoreStartFlags } from './heap-growth';
 /** A create and a retrieve on a throwaway instance, run before a code cache of the CLI is learned (bin/payments-mock.js). */
 export { trainCodeCache } from './code-cache-training';

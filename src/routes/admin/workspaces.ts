@@ -7,11 +7,10 @@ import { ADMIN_SHAPES } from '../../schemas/admin';
 import { parseScenario, SCENARIO_DESCRIPTIONS, ScenarioOptions } from '../../scenarios/scenarios';
 import { Partition, Workspace } from '../../store/store';
 import { CLOCK, CLOCK_EXAMPLE, SCENARIO, SCENARIO_EXAMPLE, WORKSPACE, WORKSPACE_EXAMPLE } from './workspace-shapes';
-import { newWorkspace } from '../../domain/workspaces';
+import { newWorkspace, noSuchWorkspace } from '../../domain/workspaces';
 import { EXAMPLE_KEY } from '../examples';
 import { keyEntry } from '../../domain/key-entry';
 import { SCENARIO_NAMES } from '../../schemas/scenario-names';
-import { noSuchWorkspace } from '../../domain/workspaces';
 
 const MAX_WORKSPACE_NAME = 256;
 

@@ -104,11 +104,9 @@ function isRunning(pid: number): boolean {
 function restoreState(ctx: MockContext, path: string): void {
   try {
     const loaded = loadStateFile(path, ctx.clock.now(), ctx.random);
-    if (!loaded) return;
-    ctx.useLoadedState(loaded);
-    // A store this large may already be past the budget: the first write must know (MemoryBudget reads the heap
-    // of a default budget only later on).
-    ctx.memory.sample();
+    // Replacing the store reads the heap (store-swap.ts: storeReplaced), so a loaded store already past the budget
+    // refuses the first write.
+    if (loaded) ctx.useLoadedState(loaded);
   } catch (error) {
     // Whatever stops it, the message names the flag to fix.
     if (error instanceof FixtureError) throw new ConfigError(`Invalid --state ${path}: the file is invalid: ${error.summary()}. Fix or delete it.`);

@@ -1,3 +1,7 @@
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DEFAULT_FIXTURES } from '../../src/app/mock-options';
 import { main } from '../../src/cli/main';
 import { storeBytes } from '../../src/memory/footprint';
 import { nodeHeapSource } from '../../src/memory/heap-source';
@@ -130,6 +134,31 @@ describe('the memory budget', () => {
     await createUntilRefused(box, 100);
     for (let i = 0; i < 5; i++) expect((await box.post('/v1/payments', { amount: 2000, currency: 'usd' })).status).toBe(503);
     expect(heard).toEqual(['warning', 'full']);
+  });
+});
+
+describe('the default budget', () => {
+  it('is first read at the 64th write, or at once after a --state file is loaded: a loaded store may already be past it', () => {
+    // A heap of 150 MB in use under a limit of 200 MB: the default budget (70% of the 152 MB old generation) is past.
+    const heap = () => {
+      const fake = fakeHeap({ other: 0, limit: 200 * MB });
+      fake.usedNow = 150 * MB;
+      return fake.source;
+    };
+    const plain = sandbox({ heapSource: heap() });
+    expect(plain.ctx.memory.state).toBe('ok');
+    const folder = mkdtempSync(join(tmpdir(), 'budget-state-'));
+    const state = join(folder, 'state.json');
+    copyFileSync(DEFAULT_FIXTURES, state);
+    const loaded = sandbox({ heapSource: heap(), state });
+    try {
+      expect(loaded.ctx.memory.state).toBe('full');
+      expect(loaded.ctx.memory.admits()).toBe(false);
+    } finally {
+      plain.ctx.close();
+      loaded.ctx.close();
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });
 

@@ -100,8 +100,8 @@ export function consoleErrors(page: Page): string[] {
  * (a frame of another origin runs in another process) puts somewhere lands after the action that caused it has
  * returned: a test waits for it here, then asserts, instead of looking once.
  */
-export async function waitForFocus(locator: Locator, options: { window?: boolean } = {}): Promise<void> {
-  const element = await locator.elementHandle();
+export async function waitForFocus(locator: Locator, options: { window?: boolean; timeout?: number } = {}): Promise<void> {
+  const element = await locator.elementHandle({ timeout: options.timeout });
   try {
     const frame = await element.ownerFrame();
     if (!frame) throw new Error('the element is in no frame');
@@ -111,6 +111,7 @@ export async function waitForFocus(locator: Locator, options: { window?: boolean
         return doc.activeElement === target && (!window || doc.hasFocus());
       },
       [element, options.window === true] as const,
+      { timeout: options.timeout },
     );
   } finally {
     await element.dispose();

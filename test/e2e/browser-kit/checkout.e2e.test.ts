@@ -161,6 +161,9 @@ describeInBrowser('examples/checkout in a browser', () => {
   );
 
   it('is paid with the keyboard alone, 3-D Secure included', async () => {
+    // Each wait has a bound of its own under the test's: it failed twice in about ten full runs by timing out, and
+    // a step that never comes then names itself (its line) instead of the whole test.
+    const STEP = { timeout: 10_000 };
     const shopVisit = await visit();
     const { page } = shopVisit;
     typed.push(CARDS.threeDSecure);
@@ -168,27 +171,27 @@ describeInBrowser('examples/checkout in a browser', () => {
     // Tab moves the focus between the page and the card frame, another origin's process: it lands after the key
     // returned, so each step waits for it before looking.
     await page.keyboard.press('Tab');
-    await waitForFocus(frame.getByLabel('Card number'));
+    await waitForFocus(frame.getByLabel('Card number'), STEP);
     await expect(frame.getByLabel('Card number').evaluate((input) => input === document.activeElement)).resolves.toBe(true);
     await page.keyboard.type(CARDS.threeDSecure);
     // Typing before the focus arrived would fill the field before (what made this test time out on a busy machine).
     await page.keyboard.press('Tab');
-    await waitForFocus(frame.getByLabel('Expiry date (MM / YY)'));
+    await waitForFocus(frame.getByLabel('Expiry date (MM / YY)'), STEP);
     await page.keyboard.type('1230');
     await page.keyboard.press('Tab');
-    await waitForFocus(frame.getByLabel('Security code (CVC)'));
+    await waitForFocus(frame.getByLabel('Security code (CVC)'), STEP);
     await page.keyboard.type('123');
     await page.keyboard.press('Tab');
-    await waitForFocus(page.locator('#pay'));
+    await waitForFocus(page.locator('#pay'), STEP);
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('pay');
     await page.keyboard.press('Enter');
     const challenge = page.frameLocator('iframe[title="3-D Secure authentication"]');
     const complete = challenge.getByRole('button', { name: 'Complete authentication' });
-    await complete.waitFor();
+    await complete.waitFor(STEP);
     // The challenge takes the focus; Enter answers it.
-    await page.waitForFunction(() => document.activeElement?.tagName === 'IFRAME');
+    await page.waitForFunction(() => document.activeElement?.tagName === 'IFRAME', undefined, STEP);
     // The challenge focuses its button once the modal said hello (a message): wait for it rather than look once.
-    await waitForFocus(complete);
+    await waitForFocus(complete, STEP);
     await expect(complete.evaluate((button) => button === document.activeElement)).resolves.toBe(true);
     await page.keyboard.press('Enter');
     expect(await waitForResult(page)).toMatch(/^Paid: pay_\w+\. Thank you!$/);

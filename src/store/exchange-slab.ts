@@ -26,101 +26,157 @@ export interface JournalExchange {
 export const SLOT_BYTES = 4096;
 /** A journal longer than this keeps its exchanges as objects: the slab would be too large to hold unused. */
 export const MAX_SLOTS = 8192;
-const HEAD = 20;
 
 /** What a slot holds: the exchange without its key record, which is a reference to the store's and kept as one. */
 export type PackedExchange = Omit<JournalExchange, 'keyRecord'>;
 
-/** An exchange with nothing in it: what an entry would show if its slot were gone (the journal and the slab turn together, so it is not). */
-export const NO_EXCHANGE: Readonly<PackedExchange> = Object.freeze({
-  headers: {},
-  body: new Uint8Array(0),
-  bodyTruncated: false,
-  query: '',
-  params: undefined,
-  responseHeaders: {},
-  responseValue: undefined,
-  responseText: '',
-});
+/** The strings of a journal entry, kept in its slot beside the exchange (the entry's numbers are the journal's). */
+export interface EntryText {
+  id: string;
+  method: string;
+  path: string;
+  idempotency_key: string | null;
+}
 
 /**
- * The journal's exchanges as bytes: each request's headers, body, parameters, answer headers and answer text are
- * copied into a slot of buffers outside the JavaScript heap instead of being kept as objects. A journal entry
- * outlives a thousand requests, so objects kept for it are copied by the young-generation collector, promoted,
- * then collected again from the old generation: under a load of creates that was two thirds of the collector's
- * work (docs/performance.md). Bytes in a buffer cost the collector nothing. Slot `n % slots` holds exchange `n`,
- * stamped with `n`: the journal's ring turns with the slab's, so a slot is reused only once its entry is gone.
+ * The journal's exchanges as bytes: each request's strings (id, path, Idempotency-Key, query), headers, body,
+ * parameters, answer headers and answer text are copied into a slot of buffers outside the JavaScript heap instead
+ * of being kept as objects. A journal entry outlives a thousand requests, so objects kept for it are copied by the
+ * young-generation collector, promoted, then collected again from the old generation: a retrieve cost 25% more CPU
+ * when its entry kept its objects (docs/performance.md). Bytes in a buffer cost the collector nothing.
+ *
+ * The strings are joined into one text, encoded at once, beside their lengths: JSON, or one encoding call a string,
+ * would cost more than the copy saves. Slot `n` is the journal's entry `n`.
  */
 export class ExchangeSlab {
   /** The slots, 64 to a buffer, each buffer made when first used: a mock that gets ten requests holds one. */
   private readonly chunks: Array<{ bytes: Uint8Array; view: DataView } | undefined> = [];
-  private next = 0;
 
   constructor(private readonly slots: number) {}
 
   /**
-   * Copies the exchange, with `text` as its answer's whole text, into the next slot and returns its number;
-   * undefined when it does not fit in one (a slot is 4 KiB, so an answer past the journal's 16 KiB never does).
+   * Copies an entry's strings and its exchange, with `text` as its answer's whole text, into slot `slot` and says
+   * whether all of it fit (a slot is 4 KiB, so an answer past the journal's 16 KiB never does). A slot that did not
+   * take it all is left as it is, and no one reads it.
    */
-  pack(exchange: PackedExchange, text: string): number | undefined {
-    if (this.slots === 0 || this.slots > MAX_SLOTS) return undefined;
-    const number = this.next++;
-    const slot = number % this.slots;
+  pack(slot: number, entry: EntryText, exchange: PackedExchange, text: string): boolean {
+    if (slot >= this.slots || this.slots > MAX_SLOTS) return false;
+    const { headers, responseHeaders, query, params, body } = exchange;
+    const names = Object.keys(headers);
+    const answerNames = Object.keys(responseHeaders);
+    const lengthsEnd = HEAD + 2 * (FIXED_FIELDS + 2 * (names.length + answerNames.length));
+    if (lengthsEnd > SLOT_BYTES) return false;
     const { bytes, view } = (this.chunks[slot >> CHUNK_BITS] ??= newChunk());
     const base = (slot & CHUNK_MASK) * SLOT_BYTES;
+    let piece = base + HEAD;
+    // Each string's length in UTF-16 units goes into the slot, then all of them as one text: decoding gives back
+    // as many units (a lone surrogate becomes one U+FFFD), so the lengths cut the text where it was joined.
+    const add = (joined: string, next: string): string => {
+      view.setUint16(piece, next.length, true);
+      piece += 2;
+      return joined + next;
+    };
+    let joined = add(add(add(add(add('', entry.id), entry.method), entry.path), entry.idempotency_key ?? ''), query);
+    let requestHeaders = 0;
+    for (const name of names) {
+      const value = headers[name];
+      if (value === undefined) continue;
+      joined = add(add(joined, name), typeof value === 'string' ? value : value.join(', '));
+      requestHeaders++;
+    }
+    for (const name of answerNames) joined = add(add(joined, name), String(responseHeaders[name]));
+    // The parameters come last: their length is what is left.
+    if (params !== undefined) joined += JSON.stringify(params);
+
     const end = base + SLOT_BYTES;
-    // Unstamped while it is written: a slot that does not take the whole exchange is no one's.
-    view.setFloat64(base, -1, true);
-    const { headers, responseHeaders, query, params, body, bodyTruncated } = exchange;
-    const fields = JSON.stringify([headers, responseHeaders, query, bodyTruncated, params === undefined ? 0 : [params]]);
-    let at = base + HEAD;
-    const fieldsLength = writeWhole(bytes, fields, at, end);
-    if (fieldsLength === undefined) return undefined;
-    at += fieldsLength;
-    if (body.length > end - at) return undefined;
+    let at = piece;
+    const joinedLength = writeWhole(bytes, joined, at, end);
+    if (joinedLength === undefined) return false;
+    at += joinedLength;
+    if (body.length > end - at) return false;
     bytes.set(body, at);
     at += body.length;
     const textLength = writeWhole(bytes, text, at, end);
-    if (textLength === undefined) return undefined;
-    view.setUint32(base + 8, fieldsLength, true);
-    view.setUint32(base + 12, body.length, true);
-    view.setUint32(base + 16, textLength, true);
-    view.setFloat64(base, number, true);
-    return number;
+    if (textLength === undefined) return false;
+    view.setUint32(base, joinedLength, true);
+    view.setUint32(base + 4, body.length, true);
+    view.setUint32(base + 8, textLength, true);
+    view.setUint16(base + 12, requestHeaders, true);
+    view.setUint16(base + 14, answerNames.length, true);
+    view.setUint8(
+      base + 16,
+      (exchange.bodyTruncated ? TRUNCATED : 0) | (params !== undefined ? PARAMS : 0) | (entry.idempotency_key !== null ? IDEMPOTENT : 0),
+    );
+    return true;
   }
 
-  /** The exchange in slot `number`, or undefined when its slot has been used again since. */
-  unpack(number: number): PackedExchange | undefined {
-    const slot = number % this.slots;
-    const chunk = this.chunks[slot >> CHUNK_BITS];
-    if (chunk === undefined) return undefined;
-    const { bytes, view } = chunk;
-    const base = (slot & CHUNK_MASK) * SLOT_BYTES;
-    if (view.getFloat64(base, true) !== number) return undefined;
-    const fieldsEnd = base + HEAD + view.getUint32(base + 8, true);
-    const bodyEnd = fieldsEnd + view.getUint32(base + 12, true);
-    const textEnd = bodyEnd + view.getUint32(base + 16, true);
-    const [headers, responseHeaders, query, bodyTruncated, params] = JSON.parse(DECODER.decode(bytes.subarray(base + HEAD, fieldsEnd))) as [
-      PackedExchange['headers'],
-      Record<string, string>,
-      string,
-      boolean,
-      0 | [unknown],
-    ];
+  /** The id, method and path of slot `slot`: what the journal filters by, without reading the rest. */
+  head(slot: number): Pick<EntryText, 'id' | 'method' | 'path'> {
+    const { id, method, path } = this.read(slot).strings();
+    return { id, method, path };
+  }
+
+  /** What slot `slot` was last given (the journal knows which of its entries were packed). */
+  unpack(slot: number): EntryText & PackedExchange {
+    const { bytes, view, base, joinedEnd, strings } = this.read(slot);
+    const bodyEnd = joinedEnd + view.getUint32(base + 4, true);
+    const textEnd = bodyEnd + view.getUint32(base + 8, true);
+    const { id, method, path, idempotency_key, query, next, rest } = strings();
+    const pairs = (count: number): Record<string, string> => {
+      const out: Record<string, string> = Object.create(null) as Record<string, string>;
+      for (let i = 0; i < count; i++) out[next()] = next();
+      return out;
+    };
+    const headers = pairs(view.getUint16(base + 12, true));
+    const responseHeaders = pairs(view.getUint16(base + 14, true));
     return {
+      id,
+      method,
+      path,
+      idempotency_key,
+      query,
       headers,
       responseHeaders,
-      query,
-      bodyTruncated,
-      params: params === 0 ? undefined : params[0],
+      bodyTruncated: (view.getUint8(base + 16) & TRUNCATED) !== 0,
+      params: view.getUint8(base + 16) & PARAMS ? (JSON.parse(rest()) as unknown) : undefined,
       // A copy: the slot is written again once the journal has turned.
-      body: bytes.slice(fieldsEnd, bodyEnd),
+      body: bytes.slice(joinedEnd, bodyEnd),
       responseValue: undefined,
       responseText: DECODER.decode(bytes.subarray(bodyEnd, textEnd)),
     };
   }
+
+  /** Slot `slot`'s place, and a reader of its strings in the order they were packed. */
+  private read(slot: number) {
+    const { bytes, view } = this.chunks[slot >> CHUNK_BITS] as { bytes: Uint8Array; view: DataView };
+    const base = (slot & CHUNK_MASK) * SLOT_BYTES;
+    const pieces = FIXED_FIELDS + 2 * (view.getUint16(base + 12, true) + view.getUint16(base + 14, true));
+    const joinedStart = base + HEAD + 2 * pieces;
+    const joinedEnd = joinedStart + view.getUint32(base, true);
+    const strings = () => {
+      const joined = DECODER.decode(bytes.subarray(joinedStart, joinedEnd));
+      let piece = base + HEAD;
+      let at = 0;
+      const next = (): string => {
+        const length = view.getUint16(piece, true);
+        piece += 2;
+        return joined.slice(at, (at += length));
+      };
+      const [id, method, path, idempotency_key, query] = [next(), next(), next(), next(), next()];
+      const idempotent = (view.getUint8(base + 16) & IDEMPOTENT) !== 0;
+      return { id, method, path, idempotency_key: idempotent ? idempotency_key : null, query, next, rest: () => joined.slice(at) };
+    };
+    return { bytes, view, base, joinedEnd, strings };
+  }
 }
 
+/** A slot's head: the three lengths, the two header counts, the flags; then each string's length. */
+const HEAD = 20;
+const TRUNCATED = 1;
+const PARAMS = 2;
+const IDEMPOTENT = 4;
+/** id, method, path, Idempotency-Key, query. */
+const FIXED_FIELDS = 5;
 const CHUNK_BITS = 6;
 const CHUNK_MASK = (1 << CHUNK_BITS) - 1;
 

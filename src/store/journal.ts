@@ -1,5 +1,5 @@
 import { ControlLog } from './control-log';
-import { ExchangeSlab, JournalExchange, NO_EXCHANGE, PackedExchange } from './exchange-slab';
+import { EntryText, ExchangeSlab, JournalExchange, PackedExchange } from './exchange-slab';
 import type { KeyRecord } from './store';
 import type { Permissions } from '../schemas/resources';
 
@@ -86,22 +86,30 @@ export interface JournalFilter {
   limit?: number;
 }
 
-/**
- * An entry as kept: its exchange packed in the slab (a slot number), or as objects when it did not fit in a slot,
- * with the heap bytes those objects are estimated at (0 when packed).
- */
-type KeptEntry = JournalRecord & { keyRecord: KeyRecord | undefined; exchange: number | PackedExchange; heldBytes: number };
+/** An entry whose exchange did not fit in a slot: its strings and exchange kept as objects, with the heap bytes they are estimated at. */
+type SpilledEntry = EntryText & { exchange: PackedExchange; heldBytes: number };
 
 /** An exchange kept as objects beside its sizes: its headers objects, the entry and its arrays. */
 const EXCHANGE_OBJECTS = 1024;
 
 /**
  * The most recent requests, in a ring buffer: bounded memory, the oldest dropped first, O(1) per request.
- * A write request's exchange is copied into an ExchangeSlab (bytes the collector never walks); a read's, or one too
- * large for a slot, is kept as its objects. `detailsOf` turns it into what is shown, when it is read.
+ * A request leaves no object behind for the collector to keep: its numbers go into typed arrays, its strings and
+ * exchange are copied into an ExchangeSlab (bytes the collector never walks), and the rest are references to what
+ * the store holds anyway (its key record, the workspace's id). Only an exchange too large for a slot is kept as
+ * objects. `detailsOf` turns an entry into what is shown, when it is read.
  */
 export class Journal {
-  private readonly entries: Array<KeptEntry | undefined>;
+  private readonly status: Uint16Array;
+  private readonly replayed: Uint8Array;
+  private readonly durations: Float64Array;
+  private readonly created: Float64Array;
+  private readonly arrivedMs: Float64Array;
+  private readonly keyRecords: Array<KeyRecord | undefined>;
+  private readonly workspaces: Array<string | null>;
+  private readonly nearMisses: Array<JournalNearMiss | null>;
+  /** Set for an entry whose exchange is kept as objects; undefined when its slot holds it. */
+  private readonly spilled: Array<SpilledEntry | undefined>;
   private readonly slab: ExchangeSlab;
   private next = 0;
   private count = 0;
@@ -115,14 +123,22 @@ export class Journal {
     readonly capacity: number,
     private readonly detailsOf: (record: JournalRecord & JournalExchange) => JournalDetails,
   ) {
-    this.entries = new Array<KeptEntry | undefined>(capacity);
+    this.status = new Uint16Array(capacity);
+    this.replayed = new Uint8Array(capacity);
+    this.durations = new Float64Array(capacity);
+    this.created = new Float64Array(capacity);
+    this.arrivedMs = new Float64Array(capacity);
+    this.keyRecords = new Array<KeyRecord | undefined>(capacity).fill(undefined);
+    this.workspaces = new Array<string | null>(capacity).fill(null);
+    this.nearMisses = new Array<JournalNearMiss | null>(capacity).fill(null);
+    this.spilled = new Array<SpilledEntry | undefined>(capacity).fill(undefined);
     this.slab = new ExchangeSlab(capacity);
     this.controls = new ControlLog(capacity);
   }
 
   /**
-   * The heap bytes of the exchanges kept as objects (reads, and writes too large for a slot), estimated as they
-   * come and go: a reset frees them, so the memory budget counts them. Slots are outside the heap.
+   * The heap bytes of the exchanges kept as objects (those too large for a slot), estimated as they come and go:
+   * a reset frees them, so the memory budget counts them. Slots are outside the heap.
    */
   get bytes(): number {
     return this.objectBytes;
@@ -146,32 +162,61 @@ export class Journal {
     const newestFirst = this.list({ limit: this.capacity });
     const first = this.total - newestFirst.length + 1;
     return newestFirst.reverse().map((entry, i) => {
-      const kept = this.entries[(this.next - newestFirst.length + i + this.capacity) % this.capacity] as KeptEntry;
-      return { ordinal: first + i, entry, at_ms: kept.at_ms };
+      const at_ms = this.arrivedMs[(this.next - newestFirst.length + i + this.capacity) % this.capacity] as number;
+      return { ordinal: first + i, entry, at_ms };
     });
   }
 
   /**
-   * Keeps a request: `exchange` is copied into the slab when it fits, with `text` as its answer's whole text, or
-   * else kept itself (both objects are the caller's to give away: made for this call, used by nothing else).
+   * Keeps a request: its numbers and references in the journal's arrays, its strings and `exchange` copied into the
+   * slab when they fit, with `text` as its answer's whole text, or else kept themselves (both objects are the
+   * caller's to give away: made for this call, used by nothing else).
    */
   record(entry: JournalRecord & { keyRecord: KeyRecord | undefined }, exchange: PackedExchange, text: string): void {
     if (this.capacity === 0) return;
-    const kept = entry as KeptEntry;
-    // Reads keep references (their headers object, the answer's value): packing costs about 2 µs of JSON, more than
-    // the collector spends on what a read leaves (measured: retrieves 11% slower packed, creates 7% faster).
-    const packed = entry.method === 'GET' ? undefined : this.slab.pack(exchange, text);
-    if (packed === undefined) exchange.body = ownedStart(exchange.body);
-    kept.exchange = packed ?? exchange;
-    // Parameters hold about what the body sent, and an answer kept as text its length. An answer's value refers to
-    // stored objects (counted where they are stored), and the body is bytes outside the heap.
-    kept.heldBytes =
-      packed === undefined ? EXCHANGE_OBJECTS + (exchange.params === undefined ? 0 : exchange.body.length) + (exchange.responseText?.length ?? 0) : 0;
-    this.objectBytes += kept.heldBytes - (this.entries[this.next]?.heldBytes ?? 0);
-    this.entries[this.next] = kept;
+    const slot = this.next;
+    this.status[slot] = entry.status;
+    this.replayed[slot] = entry.replayed ? 1 : 0;
+    this.durations[slot] = entry.duration_ms;
+    this.created[slot] = entry.created;
+    this.arrivedMs[slot] = entry.at_ms;
+    this.keyRecords[slot] = entry.keyRecord;
+    this.workspaces[slot] = entry.workspace;
+    this.nearMisses[slot] = entry.near_miss;
+    this.objectBytes -= this.spilled[slot]?.heldBytes ?? 0;
+    if (this.slab.pack(slot, entry, exchange, text)) {
+      this.spilled[slot] = undefined;
+    } else {
+      exchange.body = ownedStart(exchange.body);
+      // Parameters hold about what the body sent, and an answer kept as text its length. An answer's value refers
+      // to stored objects (counted where they are stored), and the body is bytes outside the heap.
+      const heldBytes = EXCHANGE_OBJECTS + (exchange.params === undefined ? 0 : exchange.body.length) + (exchange.responseText?.length ?? 0);
+      const { id, method, path, idempotency_key } = entry;
+      this.spilled[slot] = { id, method, path, idempotency_key, exchange, heldBytes };
+      this.objectBytes += heldBytes;
+    }
     this.next = (this.next + 1) % this.capacity;
     this.count = Math.min(this.count + 1, this.capacity);
     this.total++;
+  }
+
+  /** Entry `slot` as the journal's reader sees it: its strings and exchange, from its slot or as kept. */
+  private entryAt(slot: number): JournalRecord & JournalExchange {
+    const spilled = this.spilled[slot];
+    const kept = spilled
+      ? { ...spilled.exchange, id: spilled.id, method: spilled.method, path: spilled.path, idempotency_key: spilled.idempotency_key }
+      : this.slab.unpack(slot);
+    return {
+      ...kept,
+      status: this.status[slot] as number,
+      replayed: this.replayed[slot] === 1,
+      duration_ms: this.durations[slot] as number,
+      created: this.created[slot] as number,
+      at_ms: this.arrivedMs[slot] as number,
+      workspace: this.workspaces[slot] as string | null,
+      near_miss: this.nearMisses[slot] as JournalNearMiss | null,
+      keyRecord: this.keyRecords[slot],
+    };
   }
 
   /** Newest first. */
@@ -179,15 +224,17 @@ export class Journal {
     const out: JournalEntry[] = [];
     const limit = filter.limit ?? 100;
     for (let i = 1; i <= this.count && out.length < limit; i++) {
-      const entry = this.entries[(this.next - i + this.capacity) % this.capacity] as KeptEntry;
-      if (filter.method && entry.method !== filter.method.toUpperCase()) continue;
-      if (filter.path && !entry.path.startsWith(filter.path)) continue;
-      if (filter.status !== undefined && entry.status !== filter.status) continue;
-      if (filter.id !== undefined && entry.id !== filter.id) continue;
-      const exchange = typeof entry.exchange === 'number' ? (this.slab.unpack(entry.exchange) ?? NO_EXCHANGE) : entry.exchange;
-      const { path, idempotency_key, key, key_permissions, request_body, request_headers, response_headers, response_text, request_truncated } = this.detailsOf(
-        { ...entry, ...exchange },
-      );
+      const slot = (this.next - i + this.capacity) % this.capacity;
+      if (filter.status !== undefined && this.status[slot] !== filter.status) continue;
+      if (filter.method || filter.path || filter.id !== undefined) {
+        const { id, method, path } = this.spilled[slot] ?? this.slab.head(slot);
+        if (filter.method && method !== filter.method.toUpperCase()) continue;
+        if (filter.path && !path.startsWith(filter.path)) continue;
+        if (filter.id !== undefined && id !== filter.id) continue;
+      }
+      const entry = this.entryAt(slot);
+      const { path, idempotency_key, key, key_permissions, request_body, request_headers, response_headers, response_text, request_truncated } =
+        this.detailsOf(entry);
       const request = capped(request_body);
       const response =
         response_text.length > JOURNAL_BODY_LIMIT
@@ -217,7 +264,10 @@ export class Journal {
   }
 
   clear(): void {
-    this.entries.fill(undefined);
+    this.keyRecords.fill(undefined);
+    this.workspaces.fill(null);
+    this.nearMisses.fill(null);
+    this.spilled.fill(undefined);
     this.objectBytes = 0;
     this.next = 0;
     this.count = 0;

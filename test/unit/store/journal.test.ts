@@ -23,6 +23,9 @@ function record(fields: Partial<JournalRecord> = {}): JournalRecord & { keyRecor
   };
 }
 
+const ANSWER = '{"id":"pay_1","object":"payment"}';
+
+/** What finishV1 hands over beside it: the answer as text when it has no value to serialise again. */
 function exchange(fields: Partial<PackedExchange> = {}): PackedExchange {
   return {
     headers: { host: 'localhost:4010', authorization: 'Bearer sk_test_abcdefghijklmnop1234' },
@@ -32,12 +35,10 @@ function exchange(fields: Partial<PackedExchange> = {}): PackedExchange {
     params: { amount: 2000, currency: 'usd' },
     responseHeaders: { 'Content-Type': 'application/json; charset=utf-8', 'Request-Id': 'req_x' },
     responseValue: undefined,
-    responseText: undefined,
+    responseText: ANSWER,
     ...fields,
   };
 }
-
-const ANSWER = '{"id":"pay_1","object":"payment"}';
 
 describe('Journal: the most recent requests', () => {
   it('shows each request as recorded, newest first, reads and writes alike', () => {
@@ -76,10 +77,10 @@ describe('Journal: the most recent requests', () => {
     ]);
   });
 
-  it.each(['GET', 'POST'])('keeps a copy of a %s, not the objects it was given: changing them afterwards changes nothing shown', (method) => {
+  it('keeps a copy of a write, not the objects it was given: changing them afterwards changes nothing shown', () => {
     const journal = new Journal(10, journalDetails);
     const given = exchange();
-    journal.record(record({ method }), given, ANSWER);
+    journal.record(record(), given, ANSWER);
     (given.headers as Record<string, string>).host = 'changed';
     given.responseHeaders['Request-Id'] = 'changed';
     (given.params as Record<string, unknown>).amount = 1;
@@ -92,6 +93,17 @@ describe('Journal: the most recent requests', () => {
     });
     // What fits in a slot holds no heap objects the memory budget must count.
     expect(journal.bytes).toBe(0);
+  });
+
+  it("keeps a read's exchange as objects, and counts them", () => {
+    const journal = new Journal(10, journalDetails);
+    journal.record(
+      record({ method: 'GET', path: '/v1/payments/pay_1' }),
+      exchange({ params: undefined, body: new Uint8Array(0), responseText: ANSWER }),
+      ANSWER,
+    );
+    expect(journal.bytes).toBe(1024 + ANSWER.length);
+    expect(journal.list()[0]).toMatchObject({ method: 'GET', path: '/v1/payments/pay_1', response_body: { id: 'pay_1' } });
   });
 
   it('keeps an exchange too large for a slot as objects, counts them, and frees them as the ring turns', () => {

@@ -4,7 +4,8 @@
 // moved the figures. Pinned as in npm run bench (servers on core 1, this process on core 0), the two CLIs
 // alternate on fresh servers round by round. Reported: each side's best round (other tenants only slow runs
 // down), the median of the rounds' ratios ('paired': a round's two runs are back to back and share its noise),
-// how many rounds this side won, and every round. Prints a table, then the JSON as stdout's last line.
+// how many rounds this side won, and every round; then the server's CPU a request (every thread, over 20,000 more
+// requests each run), lower when this side is cheaper. Prints tables, then the JSON as stdout's last line.
 // Only 127.0.0.1; bounded.
 //   git worktree add --detach /tmp/wt-before <commit> && (cd /tmp/wt-before && npm ci && npm run build)
 //   node bench/compare.js /tmp/wt-before
@@ -14,6 +15,7 @@ const lib = require('./lib');
 
 const ARGS = ['--log', 'off', '--fixtures', 'none', '--seed', '1', '--port', '0'];
 const LOAD = { connections: 50, duration: 3, warmup: 1 };
+const CPU_REQUESTS = 20_000;
 const FORM = 'amount=2000&currency=usd&metadata[order]=42';
 
 const log = (line) => process.stderr.write(`${line}\n`);
@@ -47,7 +49,12 @@ async function run(cli, scenario) {
         ? { path: '/v1/payments', method: 'POST', headers, body: FORM }
         : { path: `/v1/payments/${await createPayment(url, headers)}`, headers: { authorization: headers.authorization } };
     const { rps, p50, p99, errors, non2xx } = await lib.load({ url, ...spec, ...LOAD });
-    return { rps, p50, p99, errors: errors + non2xx };
+    // Then the server's CPU (every thread) over a fixed count: throughput shows what a client waits for, this what a
+    // request costs, and a change can move one without the other (work moved off or onto the main thread).
+    const before = lib.cpuNs(child.pid);
+    const measured = await lib.load({ url, ...spec, connections: LOAD.connections, amount: CPU_REQUESTS, warmup: 0 });
+    const cpuUs = (lib.cpuNs(child.pid) - before) / 1000 / measured.total;
+    return { rps, p50, p99, cpuUs, errors: errors + non2xx + measured.errors + measured.non2xx };
   } finally {
     await lib.stop(child);
   }
@@ -66,7 +73,9 @@ async function main() {
       for (const side of round % 2 ? ['other', 'this'] : ['this', 'other']) {
         const result = await run(sides[side], scenario);
         runs[scenario][side].push(result);
-        log(`round ${round + 1} ${scenario} ${side}: ${result.rps.toFixed(0)} req/s, p99 ${result.p99.toFixed(2)} ms, errors ${result.errors}`);
+        log(
+          `round ${round + 1} ${scenario} ${side}: ${result.rps.toFixed(0)} req/s, p99 ${result.p99.toFixed(2)} ms, ${result.cpuUs.toFixed(1)} µs CPU, errors ${result.errors}`,
+        );
       }
     }
   }
@@ -84,12 +93,20 @@ async function main() {
     const figure = scenario === 'create' ? 'POST /v1/payments' : 'GET /v1/payments/{id}';
     console.log(`${figure.padEnd(24)}${cells.map((cell) => cell.padStart(9)).join('')}   ${pairs}`);
   }
+  console.log(`\n${'server CPU µs a request'.padEnd(24)}${['this', 'other', 'paired'].map((title) => title.padStart(9)).join('')}   (median of the rounds)`);
+  for (const [scenario, bySide] of Object.entries(runs)) {
+    const cpu = (side) => lib.median(bySide[side].map((r) => r.cpuUs));
+    const paired = lib.median(bySide.this.map((r, i) => r.cpuUs / bySide.other[i].cpuUs));
+    summary[scenario].cpu = { this: cpu('this'), other: cpu('other'), pairedRatio: paired };
+    const figure = scenario === 'create' ? 'POST /v1/payments' : 'GET /v1/payments/{id}';
+    console.log(`${figure.padEnd(24)}${[cpu('this').toFixed(1), cpu('other').toFixed(1), `${paired.toFixed(2)}×`].map((cell) => cell.padStart(9)).join('')}`);
+  }
   console.log(JSON.stringify({ pinning, load: LOAD, rounds, this: sides.this, other: sides.other, summary }));
 }
 
 process.on('exit', lib.killAll);
 process.on('SIGINT', () => process.exit(130));
-// Bounded: a round is four runs of about 5 s each.
+// Bounded: a round is four runs of about 6 s each (the load, then the CPU count).
 setTimeout(
   () => {
     log('compare: over its time limit, giving up');

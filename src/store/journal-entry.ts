@@ -50,9 +50,8 @@ export type JournalDetails = Pick<
 };
 
 /**
- * What is kept per request: the cheap fields, plus whatever `E` the transport keeps to work out the masked key,
- * the masked body and the response text when the journal is read. Requests far outnumber reads, so a request
- * costs one object of field writes; masking happens only for what someone looks at.
+ * What a finished request gives the journal beside its exchange: the fields shown as they are. Requests far
+ * outnumber reads of the journal, so masking and parsing happen only for what someone looks at (JournalDetails).
  */
 export interface JournalRecord {
   id: string;

@@ -17,6 +17,7 @@ const ARGS = ['--log', 'off', '--fixtures', 'none', '--seed', '1', '--port', '0'
 const LOAD = { connections: 50, duration: 3, warmup: 1 };
 const CPU_REQUESTS = 20_000;
 const FORM = 'amount=2000&currency=usd&metadata[order]=42';
+const FIGURES = { create: 'POST /v1/payments', retrieve: 'GET /v1/payments/{id}' };
 
 const log = (line) => process.stderr.write(`${line}\n`);
 
@@ -51,10 +52,8 @@ async function run(cli, scenario) {
     const { rps, p50, p99, errors, non2xx } = await lib.load({ url, ...spec, ...LOAD });
     // Then the server's CPU (every thread) over a fixed count: throughput shows what a client waits for, this what a
     // request costs, and a change can move one without the other (work moved off or onto the main thread).
-    const before = lib.cpuNs(child.pid);
-    const measured = await lib.load({ url, ...spec, connections: LOAD.connections, amount: CPU_REQUESTS, warmup: 0 });
-    const cpuUs = (lib.cpuNs(child.pid) - before) / 1000 / measured.total;
-    return { rps, p50, p99, cpuUs, errors: errors + non2xx + measured.errors + measured.non2xx };
+    const measured = await lib.loadWithCpu(child.pid, { url, ...spec, connections: LOAD.connections, amount: CPU_REQUESTS, warmup: 0 });
+    return { rps, p50, p99, cpuUs: measured.cpuUs, errors: errors + non2xx + measured.errors + measured.non2xx };
   } finally {
     await lib.stop(child);
   }
@@ -90,7 +89,7 @@ async function main() {
     summary[scenario] = { this: best('this'), other: best('other'), ratio, pairedRatio, thisWins, runs: bySide };
     const cells = [best('this').toFixed(0), best('other').toFixed(0), `${ratio.toFixed(2)}×`, `${pairedRatio.toFixed(2)}×`, `${thisWins}/${rounds}`];
     const pairs = bySide.this.map((r, i) => `${r.rps.toFixed(0)}/${bySide.other[i].rps.toFixed(0)}`).join(', ');
-    const figure = scenario === 'create' ? 'POST /v1/payments' : 'GET /v1/payments/{id}';
+    const figure = FIGURES[scenario];
     console.log(`${figure.padEnd(24)}${cells.map((cell) => cell.padStart(9)).join('')}   ${pairs}`);
   }
   console.log(`\n${'server CPU µs a request'.padEnd(24)}${['this', 'other', 'paired'].map((title) => title.padStart(9)).join('')}   (median of the rounds)`);
@@ -98,7 +97,7 @@ async function main() {
     const cpu = (side) => lib.median(bySide[side].map((r) => r.cpuUs));
     const paired = lib.median(bySide.this.map((r, i) => r.cpuUs / bySide.other[i].cpuUs));
     summary[scenario].cpu = { this: cpu('this'), other: cpu('other'), pairedRatio: paired };
-    const figure = scenario === 'create' ? 'POST /v1/payments' : 'GET /v1/payments/{id}';
+    const figure = FIGURES[scenario];
     console.log(`${figure.padEnd(24)}${[cpu('this').toFixed(1), cpu('other').toFixed(1), `${paired.toFixed(2)}×`].map((cell) => cell.padStart(9)).join('')}`);
   }
   console.log(JSON.stringify({ pinning, load: LOAD, rounds, this: sides.this, other: sides.other, summary }));

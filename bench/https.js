@@ -40,9 +40,7 @@ async function handshakeMs(url, ca) {
 
 /** One load, with the server's CPU µs per request over it (what contention from other work moves least). */
 async function loadWithCpu(pid, spec) {
-  const before = lib.cpuNs(pid);
-  const result = strip(await lib.load(spec));
-  return { ...result, cpuUs: (lib.cpuNs(pid) - before) / 1000 / Math.max(1, result.total) };
+  return strip(await lib.loadWithCpu(pid, spec));
 }
 
 /**

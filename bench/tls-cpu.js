@@ -27,10 +27,9 @@ const BARE = [path.join(__dirname, 'baseline-server.js'), []];
 /** µs of server CPU per request for `amount` requests of `spec`, after a 1 s warm-up. */
 async function cpuPerRequest(pid, spec) {
   await lib.load({ ...spec, connections: 50, duration: 1, warmup: 0 });
-  const before = lib.cpuNs(pid);
-  const result = await lib.load({ ...spec, connections: 50, amount: AMOUNT, warmup: 0 });
+  const result = await lib.loadWithCpu(pid, { ...spec, connections: 50, amount: AMOUNT, warmup: 0 });
   if (result.errors || result.non2xx) throw new Error(`${spec.method ?? 'GET'} ${spec.path}: ${result.errors} errors, ${result.non2xx} non-2xx`);
-  return (lib.cpuNs(pid) - before) / 1000 / result.total;
+  return result.cpuUs;
 }
 
 /** One request over HTTP or HTTPS (the throwaway certificate accepted): the parsed JSON of a 200. */

@@ -30,9 +30,10 @@ const SHARED_KINDS_MAX = 1024;
 
 /** The kinds of one event log, which also carry what every event of it renders with: the store's ids and the mode. */
 export class EventKinds {
-  private readonly byKey = new Map<string, Map<SnapshotPatch | undefined, EventKind>>();
+  /** type → API version → patch → kind. Nested maps, not a joined key: a create makes three events of alternating kinds, and building a key for each cost more than the lookups. */
+  private readonly byType = new Map<string, Map<string, Map<SnapshotPatch | undefined, EventKind>>>();
   private shared = 0;
-  /** The kind found last: consecutive events nearly always share it, found without building a key. */
+  /** The kind found last: consecutive events often share it, found without a lookup. */
   private last: EventKind | undefined;
 
   constructor(
@@ -43,14 +44,14 @@ export class EventKinds {
   of(type: string, apiVersion: string, patch: SnapshotPatch | undefined): EventKind {
     const last = this.last;
     if (last !== undefined && last.type === type && last.api_version === apiVersion && last.patch === patch) return last;
-    const key = `${type} ${apiVersion}`;
-    let kind = this.byKey.get(key)?.get(patch);
+    let kind = this.byType.get(type)?.get(apiVersion)?.get(patch);
     if (!kind) {
       kind = Object.freeze({ type, api_version: apiVersion, patch, kinds: this });
       if (this.shared < SHARED_KINDS_MAX) {
         this.shared++;
-        const byPatch = this.byKey.get(key) ?? new Map<SnapshotPatch | undefined, EventKind>();
-        this.byKey.set(key, byPatch.set(patch, kind));
+        const byVersion = this.byType.get(type) ?? new Map<string, Map<SnapshotPatch | undefined, EventKind>>();
+        const byPatch = byVersion.get(apiVersion) ?? new Map<SnapshotPatch | undefined, EventKind>();
+        this.byType.set(type, byVersion.set(apiVersion, byPatch.set(patch, kind)));
       }
     }
     return (this.last = kind);

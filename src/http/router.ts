@@ -37,6 +37,11 @@ export class Router<R extends Routed> {
    * table's order, and routes that capture the third segment are in every list of their length.
    */
   private readonly buckets = new Map<number, Bucket<R>>();
+  /**
+   * The answer for each literal path (no captures) and method, found by one lookup of the path as sent: the
+   * commonest calls (create a payment, list) skip splitting the path. Shared and frozen, as is its empty params.
+   */
+  private readonly literal = new Map<string, Map<string, Match<R>>>();
 
   constructor(private readonly routes: R[]) {
     const compiled = routes.map((route) => {
@@ -57,17 +62,38 @@ export class Router<R extends Routed> {
         compiled.filter((other) => other.segments.length === length && (other.captures[2] !== null || other.segments[2] === third)),
       );
     }
+    for (const { route, captures } of compiled) {
+      // Only where the table's order gives this route (a capturing route listed before it would win).
+      if (captures.some((capture) => capture !== null) || this.search(route.method, route.path)?.route !== route) continue;
+      const byMethod = this.literal.get(route.path) ?? new Map<string, Match<R>>();
+      this.literal.set(route.path, byMethod.set(route.method, Object.freeze({ route, params: NO_PARAMS })));
+    }
   }
 
   match(method: string, path: string): Match<R> {
+    return this.literal.get(path)?.get(method) ?? this.search(method, path) ?? this.refuse(method, path);
+  }
+
+  /** The first route of the table that takes this method and path, if any. */
+  private search(method: string, path: string): Match<R> | undefined {
     const parts = path.split('/');
+    for (const { route, captures, segments } of this.candidates(parts)) {
+      if (route.method === method && matches(segments, captures, parts)) return { route, params: paramsOf(captures, parts) };
+    }
+    return undefined;
+  }
+
+  private candidates(parts: string[]): Array<Compiled<R>> {
     const bucket = this.buckets.get(parts.length);
-    const candidates = (bucket && (bucket.byThird.get(parts[2] as string) ?? bucket.capturingThird)) ?? [];
+    return (bucket && (bucket.byThird.get(parts[2] as string) ?? bucket.capturingThird)) ?? [];
+  }
+
+  /** 405 with the methods this path takes, else 404. */
+  private refuse(method: string, path: string): never {
+    const parts = path.split('/');
     let allowed: string[] | undefined;
-    for (const { route, captures, segments } of candidates) {
-      if (!matches(segments, captures, parts)) continue;
-      if (route.method === method) return { route, params: paramsOf(captures, parts) };
-      (allowed ??= []).push(route.method);
+    for (const { route, captures, segments } of this.candidates(parts)) {
+      if (matches(segments, captures, parts)) (allowed ??= []).push(route.method);
     }
     if (allowed) {
       const allow = [...new Set(allowed)].join(', ');
@@ -108,6 +134,8 @@ function paramsOf(captures: Array<string | null>, parts: string[]): Record<strin
   }
   return params;
 }
+
+const NO_PARAMS: Record<string, string> = Object.freeze({});
 
 function truncate(text: string): string {
   return text.length > 200 ? `${text.slice(0, 200)}…` : text;

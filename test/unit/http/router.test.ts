@@ -10,6 +10,9 @@ const TABLE = [
   { method: 'POST', path: '/v1/payments/:id/confirm' },
   { method: 'GET', path: '/_mock/:section/:id' },
   { method: 'DELETE', path: '/_mock/workspaces/:id' },
+  // Literal routes listed after a capturing one: the GET is shadowed by /_mock/:section/:id, the POST is not.
+  { method: 'GET', path: '/_mock/workspaces/current' },
+  { method: 'POST', path: '/_mock/workspaces/current' },
 ];
 
 /** What the router must answer, found the slow way: every route in table order. */
@@ -50,6 +53,10 @@ describe('Router', () => {
     // A capture in the third segment matches whatever is there, beside the literal routes of that length.
     ['GET', '/_mock/workspaces/ws_1', { path: '/_mock/:section/:id', params: { section: 'workspaces', id: 'ws_1' } }],
     ['DELETE', '/_mock/workspaces/ws_1', { path: '/_mock/workspaces/:id', params: { id: 'ws_1' } }],
+    // A literal path is found by one lookup, unless the table's order gives it to a capturing route.
+    ['GET', '/_mock/workspaces/current', { path: '/_mock/:section/:id', params: { section: 'workspaces', id: 'current' } }],
+    ['POST', '/_mock/workspaces/current', { path: '/_mock/workspaces/current', params: {} }],
+    ['PUT', '/_mock/workspaces/current', '405 GET, DELETE, POST'],
     ['DELETE', '/v1/payments/pay_1', '405 GET'],
     ['PUT', '/v1/payments', '405 GET, POST'],
     ['GET', '/v1/payments/', '404'],
@@ -68,7 +75,7 @@ describe('Router', () => {
   });
 
   it('answers as a scan of the whole table would, for any path built from the table and stray segments', () => {
-    const segment = fc.oneof(fc.constantFrom('', 'v1', '_mock', 'payments', 'workspaces', 'confirm', 'pay_1', '__proto__', 'constructor'), fc.string());
+    const segment = fc.oneof(fc.constantFrom('', 'v1', '_mock', 'payments', 'workspaces', 'confirm', 'pay_1', 'current', '__proto__', 'constructor'), fc.string());
     const table = V1_ROUTES.map(({ method, path }) => ({ method, path }));
     const v1 = new Router(table);
     fc.assert(

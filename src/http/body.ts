@@ -12,6 +12,9 @@ function decodeUtf8(body: Uint8Array): string {
   }
 }
 
+const FORM_TYPE = 'application/x-www-form-urlencoded';
+const JSON_TYPE = 'application/json';
+
 /** Request bodies larger than this are refused with 413 before they are read further. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -27,18 +30,10 @@ export interface ParsedBody {
  */
 export function parseBody(contentType: string | undefined, body: Uint8Array): ParsedBody {
   if (body.length === 0) return { params: formObject(), fromText: true };
-  const [mediaType = '', ...attributes] = (contentType ?? '')
-    .toLowerCase()
-    .split(';')
-    .map((part) => part.trim());
-  const charset = attributes
-    .find((attribute) => attribute.startsWith('charset='))
-    ?.slice('charset='.length)
-    .replace(/"/g, '');
-  if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8' && charset !== 'us-ascii') {
-    throw new ApiError('content_type_unsupported', `Unsupported charset "${charset}": send the body as UTF-8.`);
-  }
-  if (mediaType === 'application/json' || mediaType.endsWith('+json')) {
+  // The two types nearly every client sends exactly as written here need no parsing.
+  const mediaType = contentType === FORM_TYPE || contentType === JSON_TYPE ? contentType : mediaTypeOf(contentType);
+  if (mediaType === FORM_TYPE) return { params: parseForm(decodeUtf8(body)), fromText: true };
+  if (mediaType === JSON_TYPE || mediaType.endsWith('+json')) {
     const text = decodeUtf8(body);
     let parsed: unknown;
     try {
@@ -51,9 +46,22 @@ export function parseBody(contentType: string | undefined, body: Uint8Array): Pa
     }
     return { params: parsed as Record<string, unknown>, fromText: false };
   }
-  if (mediaType === 'application/x-www-form-urlencoded') {
-    return { params: parseForm(decodeUtf8(body)), fromText: true };
-  }
   const given = mediaType ? `"${mediaType.slice(0, 100)}"` : 'no Content-Type';
   throw new ApiError('content_type_unsupported', `Unsupported body type ${given}: use application/x-www-form-urlencoded or application/json.`);
+}
+
+/** The media type of a Content-Type, lower-cased; a charset other than UTF-8 (or its ASCII subset) is 415. */
+function mediaTypeOf(contentType: string | undefined): string {
+  const [mediaType = '', ...attributes] = (contentType ?? '')
+    .toLowerCase()
+    .split(';')
+    .map((part) => part.trim());
+  const charset = attributes
+    .find((attribute) => attribute.startsWith('charset='))
+    ?.slice('charset='.length)
+    .replace(/"/g, '');
+  if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8' && charset !== 'us-ascii') {
+    throw new ApiError('content_type_unsupported', `Unsupported charset "${charset}": send the body as UTF-8.`);
+  }
+  return mediaType;
 }

@@ -81,11 +81,23 @@ export class IdCodec {
       value = value * 62 + digit;
     }
     const n = this.unscramble(hashOf(prefix), value % TWO_32);
-    // Only the id this key makes of n is ours: any other spelling of the same six characters is not.
-    return this.make(prefix, n) === id ? n : undefined;
+    // Only the id this key makes of n is ours: any other spelling of the same six characters is not. Compared in
+    // the scratch body, without making the string; a match is then remembered as the id `make` would give.
+    this.spell(prefix, n);
+    for (let i = 0; i < BODY; i++) if (SCRATCH[i] !== id.charCodeAt(prefix.length + 1 + i)) return undefined;
+    this.lastPrefix = prefix;
+    this.lastN = n;
+    this.lastId = id;
+    return n;
   }
 
   private body(prefix: string, n: number): string {
+    this.spell(prefix, n);
+    return text();
+  }
+
+  /** Spells the body of number `n` with this prefix into the scratch body. */
+  private spell(prefix: string, n: number): void {
     const salt = hashOf(prefix);
     const scrambled = this.scramble(salt, n >>> 0);
     // Which of the 13 spellings of the number: spreads the first character over the whole alphabet.
@@ -95,7 +107,6 @@ export class IdCodec {
       lifted = Math.floor(lifted / 62);
     }
     this.tail(salt, scrambled, NUMBER_CHARS, BODY);
-    return text();
   }
 
   /** Characters `from` to `to` of the scratch body, derived by the key from `value` and a salt: sfc32 seeded with them. */

@@ -42,6 +42,12 @@ export class Router<R extends Routed> {
    * commonest calls (create a payment, list) skip splitting the path. Shared and frozen, as is its empty params.
    */
   private readonly literal = new Map<string, Map<string, Match<R>>>();
+  /**
+   * Routes whose last segment alone captures (`/v1/payments/:id`), by the literal path before it and method: a
+   * retrieve finds its route with one lookup too. Only where no route listed earlier could take such a path but a
+   * literal one (those are in `literal`, looked up first).
+   */
+  private readonly lastCaptured = new Map<string, Map<string, { route: R; name: string }>>();
 
   constructor(private readonly routes: R[]) {
     const compiled = routes.map((route) => {
@@ -68,10 +74,29 @@ export class Router<R extends Routed> {
       const byMethod = this.literal.get(route.path) ?? new Map<string, Match<R>>();
       this.literal.set(route.path, byMethod.set(route.method, Object.freeze({ route, params: NO_PARAMS })));
     }
+    compiled.forEach(({ route, captures, segments }, at) => {
+      const last = segments.length - 1;
+      const name = captures[last];
+      if (!name || captures.some((capture, i) => capture !== null && i !== last)) return;
+      const shadowed = compiled
+        .slice(0, at)
+        .some((other) => other.route.method === route.method && other.segments.length === segments.length && !literalOnly(other) && fits(other, segments, last));
+      if (shadowed) return;
+      const prefix = segments.slice(0, last).join('/');
+      const byMethod = this.lastCaptured.get(prefix) ?? new Map<string, { route: R; name: string }>();
+      if (!byMethod.has(route.method)) this.lastCaptured.set(prefix, byMethod.set(route.method, { route, name }));
+    });
   }
 
   match(method: string, path: string): Match<R> {
-    return this.literal.get(path)?.get(method) ?? this.search(method, path) ?? this.refuse(method, path);
+    return this.literal.get(path)?.get(method) ?? this.lastCapture(method, path) ?? this.search(method, path) ?? this.refuse(method, path);
+  }
+
+  private lastCapture(method: string, path: string): Match<R> | undefined {
+    const slash = path.lastIndexOf('/');
+    if (slash === -1 || slash === path.length - 1) return undefined;
+    const found = this.lastCaptured.get(path.slice(0, slash))?.get(method);
+    return found && { route: found.route, params: { [found.name]: path.slice(slash + 1) } };
   }
 
   /** The first route of the table that takes this method and path, if any. */
@@ -111,6 +136,16 @@ export class Router<R extends Routed> {
     const hint = suggestions.length ? ` Did you mean ${anyOf(suggestions)}?` : ' See GET /openapi.json for the endpoints.';
     return new ApiError('url_invalid', `Unrecognized request URL (${method.slice(0, 20)} ${truncate(path)}).${hint}`, { body: { suggestions } });
   }
+}
+
+function literalOnly(entry: Compiled<unknown>): boolean {
+  return entry.captures.every((capture) => capture === null);
+}
+
+/** Whether a route could take paths whose first `count` segments are `segments`' (captures take any). */
+function fits(entry: Compiled<unknown>, segments: string[], count: number): boolean {
+  for (let i = 0; i < count; i++) if (entry.captures[i] === null && entry.segments[i] !== segments[i]) return false;
+  return true;
 }
 
 /** Whether a path's parts fit a route: literals equal, captures not empty. */

@@ -6,6 +6,8 @@ import { V1_ROUTES } from '../../../src/routes';
 const TABLE = [
   { method: 'GET', path: '/v1/payments' },
   { method: 'POST', path: '/v1/payments' },
+  // Listed before /v1/payments/:id, it takes GET /v1/payments/search.
+  { method: 'GET', path: '/v1/:kind/search' },
   { method: 'GET', path: '/v1/payments/:id' },
   { method: 'POST', path: '/v1/payments/:id/confirm' },
   { method: 'GET', path: '/_mock/:section/:id' },
@@ -50,6 +52,8 @@ describe('Router', () => {
     ['GET', '/v1/payments/pay_1', { path: '/v1/payments/:id', params: { id: 'pay_1' } }],
     ['POST', '/v1/payments/pay_1/confirm', { path: '/v1/payments/:id/confirm', params: { id: 'pay_1' } }],
     ['GET', '/v1/payments', { path: '/v1/payments', params: {} }],
+    ['GET', '/v1/payments/search', { path: '/v1/:kind/search', params: { kind: 'payments' } }],
+    ['GET', '/v1/refunds/search', { path: '/v1/:kind/search', params: { kind: 'refunds' } }],
     // A capture in the third segment matches whatever is there, beside the literal routes of that length.
     ['GET', '/_mock/workspaces/ws_1', { path: '/_mock/:section/:id', params: { section: 'workspaces', id: 'ws_1' } }],
     ['DELETE', '/_mock/workspaces/ws_1', { path: '/_mock/workspaces/:id', params: { id: 'ws_1' } }],
@@ -61,6 +65,8 @@ describe('Router', () => {
     ['PUT', '/v1/payments', '405 GET, POST'],
     ['GET', '/v1/payments/', '404'],
     ['GET', '/v1/refunds/re_1', '404'],
+    ['GET', 'v1/payments/pay_1', '404'],
+    ['GET', 'pay_1', '404'],
     ['GET', '/v1', '404'],
     ['GET', '/', '404'],
   ])('%s %s', (method, path, expected) => {
@@ -75,7 +81,7 @@ describe('Router', () => {
   });
 
   it('answers as a scan of the whole table would, for any path built from the table and stray segments', () => {
-    const segment = fc.oneof(fc.constantFrom('', 'v1', '_mock', 'payments', 'workspaces', 'confirm', 'pay_1', 'current', '__proto__', 'constructor'), fc.string());
+    const segment = fc.oneof(fc.constantFrom('', 'v1', '_mock', 'payments', 'workspaces', 'confirm', 'pay_1', 'current', 'search', '__proto__', 'constructor'), fc.string());
     const table = V1_ROUTES.map(({ method, path }) => ({ method, path }));
     const v1 = new Router(table);
     fc.assert(

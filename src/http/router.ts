@@ -80,7 +80,9 @@ export class Router<R extends Routed> {
       if (!name || captures.some((capture, i) => capture !== null && i !== last)) return;
       const shadowed = compiled
         .slice(0, at)
-        .some((other) => other.route.method === route.method && other.segments.length === segments.length && !literalOnly(other) && fits(other, segments, last));
+        .some(
+          (other) => other.route.method === route.method && other.segments.length === segments.length && !literalOnly(other) && fits(other, segments, last),
+        );
       if (shadowed) return;
       const prefix = segments.slice(0, last).join('/');
       const byMethod = this.lastCaptured.get(prefix) ?? new Map<string, { route: R; name: string }>();

@@ -183,14 +183,17 @@ describe('HTTPS and HTTP/2 beside HTTP, over one state (the built CLI, real clie
       let text = '';
       let headers: Record<string, unknown> = {};
       stream.on('response', (h) => (headers = h));
-      const got = new Promise<void>((resolve) =>
-        stream.on('data', (chunk: Buffer) => {
-          text += chunk.toString();
-          if (text.includes('event: request')) resolve();
-        }),
-      );
-      await new Promise((resolve) => setTimeout(resolve, 50)).then(() => viaHttp(`${httpUrl}/v1/payments`, 'POST', 'amount=42&currency=usd'));
-      await got;
+      // The create goes once the stream said hello (it is subscribed then): a fixed wait lost the race on a busy machine.
+      const seen = (marker: string) =>
+        new Promise<void>((resolve) => {
+          const check = () => text.includes(marker) && resolve();
+          stream.on('data', check);
+          check();
+        });
+      stream.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      await seen('event: hello');
+      await viaHttp(`${httpUrl}/v1/payments`, 'POST', 'amount=42&currency=usd');
+      await seen('event: request');
       expect(headers[':status']).toBe(200);
       expect(String(headers['content-type'])).toContain('text/event-stream');
       expect(text).toContain('event: hello');

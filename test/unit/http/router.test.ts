@@ -81,7 +81,10 @@ describe('Router', () => {
   });
 
   it('answers as a scan of the whole table would, for any path built from the table and stray segments', () => {
-    const segment = fc.oneof(fc.constantFrom('', 'v1', '_mock', 'payments', 'workspaces', 'confirm', 'pay_1', 'current', 'search', '__proto__', 'constructor'), fc.string());
+    const segment = fc.oneof(
+      fc.constantFrom('', 'v1', '_mock', 'payments', 'workspaces', 'confirm', 'pay_1', 'current', 'search', '__proto__', 'constructor'),
+      fc.string(),
+    );
     const table = V1_ROUTES.map(({ method, path }) => ({ method, path }));
     const v1 = new Router(table);
     fc.assert(

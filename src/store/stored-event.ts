@@ -30,7 +30,10 @@ const SHARED_KINDS_MAX = 1024;
 
 /** The kinds of one event log, which also carry what every event of it renders with: the store's ids and the mode. */
 export class EventKinds {
-  /** type → API version → patch → kind. Nested maps, not a joined key: a create makes three events of alternating kinds, and building a key for each cost more than the lookups. */
+  /**
+   * type → API version → patch → kind. Nested maps, not a joined key: a create makes three events of alternating
+   * kinds, and building a key for each cost more than the lookups.
+   */
   private readonly byType = new Map<string, Map<string, Map<SnapshotPatch | undefined, EventKind>>>();
   private shared = 0;
   /** The kind found last: consecutive events often share it, found without a lookup. */

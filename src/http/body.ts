@@ -30,8 +30,7 @@ export interface ParsedBody {
  */
 export function parseBody(contentType: string | undefined, body: Uint8Array): ParsedBody {
   if (body.length === 0) return { params: formObject(), fromText: true };
-  // The two types nearly every client sends exactly as written here need no parsing.
-  const mediaType = contentType === FORM_TYPE || contentType === JSON_TYPE ? contentType : mediaTypeOf(contentType);
+  const mediaType = mediaTypeOf(contentType);
   if (mediaType === FORM_TYPE) return { params: parseForm(decodeUtf8(body)), fromText: true };
   if (mediaType === JSON_TYPE || mediaType.endsWith('+json')) {
     const text = decodeUtf8(body);
@@ -52,6 +51,8 @@ export function parseBody(contentType: string | undefined, body: Uint8Array): Pa
 
 /** The media type of a Content-Type, lower-cased; a charset other than UTF-8 (or its ASCII subset) is 415. */
 function mediaTypeOf(contentType: string | undefined): string {
+  // The two types nearly every client sends, exactly as written here, need no parsing.
+  if (contentType === FORM_TYPE || contentType === JSON_TYPE) return contentType;
   const [mediaType = '', ...attributes] = (contentType ?? '')
     .toLowerCase()
     .split(';')

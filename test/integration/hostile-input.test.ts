@@ -546,6 +546,17 @@ describe('malformed bodies', () => {
     expect(res.body.error.message).toContain(charset);
   });
 
+  it.each([FORM, 'APPLICATION/X-WWW-FORM-URLENCODED', ` ${FORM} ;`, 'application/json', 'Application/JSON', 'application/vnd.api+json'])(
+    'takes a body sent as %s like any other spelling of its type',
+    async (type) => {
+      const box = sandbox();
+      const body = type.toLowerCase().includes('json') ? '{"name":"Ada"}' : 'name=Ada';
+      const res = await postRaw(box, '/v1/customers', body, type);
+      expect(res.status).toBe(200);
+      expect(res.body.name).toBe('Ada');
+    },
+  );
+
   it.each(['utf-8', 'UTF-8', '"utf-8"'])('accepts charset=%s', async (charset) => {
     const box = sandbox();
     expect((await postRaw(box, '/v1/customers', 'name=Ada', `${FORM}; charset=${charset}`)).status).toBe(200);

@@ -54,11 +54,7 @@ export class IdCodec {
   /** The id of number `n` (an integer in [0, 2³²)) with this prefix. */
   make(prefix: string, n: number): string {
     if (n === this.lastN && prefix === this.lastPrefix) return this.lastId;
-    const id = prefix + '_' + this.body(prefix, n);
-    this.lastPrefix = prefix;
-    this.lastN = n;
-    this.lastId = id;
-    return id;
+    return this.remember(prefix, n, prefix + '_' + this.body(prefix, n));
   }
 
   /** The client secret of the payment numbered `n`: `<id>_secret_` + 24 characters derived like an id's. */
@@ -85,10 +81,16 @@ export class IdCodec {
     // the scratch body, without making the string; a match is then remembered as the id `make` would give.
     this.spell(prefix, n);
     for (let i = 0; i < BODY; i++) if (SCRATCH[i] !== id.charCodeAt(prefix.length + 1 + i)) return undefined;
+    this.remember(prefix, n, id);
+    return n;
+  }
+
+  /** Keeps `id` as the id of number `n` with this prefix, for the next `make` or `numberOf` of it. */
+  private remember(prefix: string, n: number, id: string): string {
     this.lastPrefix = prefix;
     this.lastN = n;
     this.lastId = id;
-    return n;
+    return id;
   }
 
   private body(prefix: string, n: number): string {

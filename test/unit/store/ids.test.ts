@@ -19,6 +19,20 @@ describe('IdCodec', () => {
     );
   });
 
+  it('reads an id another codec of the same key made, then makes that same id for its number', () => {
+    fc.assert(
+      fc.property(key, prefix, number, number, (ids, head, n, m) => {
+        const twin = new IdCodec(ids.key);
+        const id = twin.make(head, n);
+        ids.make(head, m);
+        expect(ids.numberOf(head, id)).toBe(n);
+        expect(ids.make(head, n)).toBe(id);
+        expect(ids.make(head, m)).toBe(twin.make(head, m));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it('gives different numbers different ids, and another key other ids it does not read as its own', () => {
     fc.assert(
       fc.property(key, key, prefix, number, number, (ids, other, head, a, b) => {

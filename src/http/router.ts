@@ -68,9 +68,10 @@ export class Router<R extends Routed> {
         compiled.filter((other) => other.segments.length === length && (other.captures[2] !== null || other.segments[2] === third)),
       );
     }
-    for (const { route, captures } of compiled) {
+    for (const entry of compiled) {
+      const { route } = entry;
       // Only where the table's order gives this route (a capturing route listed before it would win).
-      if (captures.some((capture) => capture !== null) || this.search(route.method, route.path)?.route !== route) continue;
+      if (!literalOnly(entry) || this.search(route.method, route.path)?.route !== route) continue;
       const byMethod = this.literal.get(route.path) ?? new Map<string, Match<R>>();
       this.literal.set(route.path, byMethod.set(route.method, Object.freeze({ route, params: NO_PARAMS })));
     }
@@ -85,8 +86,9 @@ export class Router<R extends Routed> {
         );
       if (shadowed) return;
       const prefix = segments.slice(0, last).join('/');
+      // An earlier route of the same prefix and method shadows this one (above), so none is overwritten here.
       const byMethod = this.lastCaptured.get(prefix) ?? new Map<string, { route: R; name: string }>();
-      if (!byMethod.has(route.method)) this.lastCaptured.set(prefix, byMethod.set(route.method, { route, name }));
+      this.lastCaptured.set(prefix, byMethod.set(route.method, { route, name }));
     });
   }
 

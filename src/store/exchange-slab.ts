@@ -52,7 +52,12 @@ export class ExchangeSlab {
   /** The slots, 64 to a buffer, each buffer made when first used: a mock that gets ten requests holds one. */
   private readonly chunks: Array<{ bytes: Uint8Array; view: DataView } | undefined> = [];
 
-  constructor(private readonly slots: number) {}
+  /** The slots it packs: none for a journal past MAX_SLOTS, decided once here rather than on every pack. */
+  private readonly slots: number;
+
+  constructor(slots: number) {
+    this.slots = slots <= MAX_SLOTS ? slots : 0;
+  }
 
   /**
    * Copies an entry's strings and its exchange, with `text` as its answer's whole text, into slot `slot` and says
@@ -60,7 +65,7 @@ export class ExchangeSlab {
    * take it all is left as it is, and no one reads it.
    */
   pack(slot: number, entry: EntryText, exchange: PackedExchange, text: string): boolean {
-    if (slot >= this.slots || this.slots > MAX_SLOTS) return false;
+    if (slot >= this.slots) return false;
     const { headers, responseHeaders, query, params, body } = exchange;
     const names = Object.keys(headers);
     const answerNames = Object.keys(responseHeaders);

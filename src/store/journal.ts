@@ -105,7 +105,7 @@ export class Journal {
     this.nearMisses[slot] = entry.near_miss;
     this.objectBytes -= this.spilled[slot]?.heldBytes ?? 0;
     // A read keeps its exchange as objects, as one too large for a slot does: copying costs the main thread about
-    // 1 µs, more than the collector spends there on what a read leaves, and a retrieve's answer waits on the main
+    // 0.7 µs, more than the collector spends there on what a read leaves, and a retrieve's answer waits on the main
     // thread (measured: retrieves 0.88× as fast when reads were copied too, though their CPU on every thread fell).
     if (entry.method !== 'GET' && this.slab.pack(slot, entry, exchange, text)) {
       this.spilled[slot] = undefined;

@@ -43,12 +43,10 @@ function exchange(fields: Partial<PackedExchange> = {}): PackedExchange {
 describe('Journal: the most recent requests', () => {
   it('shows each request as recorded, newest first, reads and writes alike', () => {
     const journal = new Journal(10, journalDetails);
-    journal.record(record({ id: 'req_write', idempotency_key: 'order-1', replayed: true, status: 201, duration_ms: 1.5 }), exchange(), ANSWER);
-    journal.record(
-      record({ id: 'req_read', method: 'GET', path: '/v1/payments/pay_1', near_miss: { id: 'pay_1', workspace: 'ws_2', livemode: false } }),
-      exchange({ body: new Uint8Array(0), params: undefined, query: 'expand[]=customer' }),
-      ANSWER,
-    );
+    const written = record({ id: 'req_write', idempotency_key: 'order-1', replayed: true, status: 201, duration_ms: 1.5 });
+    const read_ = record({ id: 'req_read', method: 'GET', path: '/v1/payments/pay_1', near_miss: { id: 'pay_1', workspace: 'ws_2', livemode: false } });
+    journal.record(written, exchange(), ANSWER);
+    journal.record(read_, exchange({ body: new Uint8Array(0), params: undefined, query: 'expand[]=customer' }), ANSWER);
     const [read, write] = journal.list();
     expect(read).toMatchObject({
       id: 'req_read',
@@ -71,9 +69,9 @@ describe('Journal: the most recent requests', () => {
       workspace: 'ws_1',
       request_body: { amount: 2000, currency: 'usd' },
     });
-    expect(journal.chronological().map(({ ordinal, entry, at_ms }) => [ordinal, entry.id, at_ms > 1000])).toEqual([
-      [1, 'req_write', true],
-      [2, 'req_read', true],
+    expect(journal.chronological().map(({ ordinal, entry, at_ms }) => [ordinal, entry.id, at_ms])).toEqual([
+      [1, 'req_write', written.at_ms],
+      [2, 'req_read', read_.at_ms],
     ]);
   });
 
@@ -135,8 +133,13 @@ describe('Journal: the most recent requests', () => {
 
   it('drops the oldest past its capacity, and a clear forgets everything', () => {
     const journal = new Journal(3, journalDetails);
-    for (let i = 0; i < 5; i++) journal.record(record({ id: `req_r${i}` }), exchange(), ANSWER);
+    const records = Array.from({ length: 5 }, (_, i) => record({ id: `req_r${i}` }));
+    for (const given of records) journal.record(given, exchange(), ANSWER);
     expect(journal.list().map((entry) => entry.id)).toEqual(['req_r4', 'req_r3', 'req_r2']);
+    // Past the turn of the ring, each kept entry still has its own ordinal and arrival time.
+    expect(journal.chronological().map(({ ordinal, entry, at_ms }) => [ordinal, entry.id, at_ms])).toEqual(
+      records.slice(2).map((given, i) => [3 + i, given.id, given.at_ms]),
+    );
     expect([journal.recorded, journal.kept]).toEqual([5, 3]);
     journal.clear();
     expect([journal.list(), journal.recorded, journal.kept, journal.bytes]).toEqual([[], 0, 0, 0]);

@@ -119,9 +119,10 @@ describe('ExchangeSlab: the journal entries kept as bytes', () => {
     expect(slab.pack(0, entry(), { ...empty(), params: { long: 'x'.repeat(SLOT_BYTES) } }, '')).toBe(false);
   });
 
-  it('packs nothing for a journal of 0 or one longer than MAX_SLOTS entries', () => {
+  it('packs nothing for a journal of 0 or one longer than MAX_SLOTS entries, and every slot of one that long', () => {
     expect(new ExchangeSlab(0).pack(0, entry(), empty(), '')).toBe(false);
     expect(new ExchangeSlab(MAX_SLOTS + 1).pack(0, entry(), empty(), '')).toBe(false);
+    expect(new ExchangeSlab(MAX_SLOTS).pack(MAX_SLOTS - 1, entry(), empty(), '')).toBe(true);
   });
 });
 
